@@ -1,0 +1,68 @@
+import type { Dispatcher } from 'undici';
+import { successRecordSchema, type SuccessRecord } from '../../../shared/service/schemas';
+import { joinUrl } from '../../../shared/profile/base-url';
+import type { WirePart } from '../../../shared/entry/wire';
+import { AuthenticationError, HttpError, ProtocolError } from './errors';
+import { postMultipart, type RawResponse } from './http';
+import type { TokenProvider } from './token-provider';
+
+/** Path of the create-entry operation (spec endpoint 2). */
+export const CREATE_ENTRY_PATH = '/v1/feed/createentry';
+
+/** The two feed operations; both resolve to the service's success record or throw a service error. */
+export interface FeedClient {
+  createEntry(parts: readonly WirePart[]): Promise<SuccessRecord>;
+  createCancellation(path: string, parts: readonly WirePart[]): Promise<SuccessRecord>;
+}
+
+export interface FeedClientOptions {
+  baseUrl: string;
+  tokens: TokenProvider;
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+}
+
+function readSuccess(res: RawResponse): SuccessRecord {
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    throw new ProtocolError(`The service answered ${res.status} but its body is not JSON`, res.status);
+  }
+  const parsed = successRecordSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ProtocolError(`The service answered ${res.status} without status 1 and a record id`, res.status);
+  }
+  return parsed.data;
+}
+
+/** Creates the feed client: bearer token on every call, one replay after a 401/403 with a fresh token. */
+export function createFeedClient(options: FeedClientOptions): FeedClient {
+  async function post(path: string, parts: readonly WirePart[]): Promise<SuccessRecord> {
+    const url = joinUrl(options.baseUrl, path);
+    for (let attempt = 1; ; attempt += 1) {
+      const token = await options.tokens.get();
+      const res = await postMultipart(
+        options.dispatcher,
+        url,
+        parts,
+        { authorization: `Bearer ${token}` },
+        options.timeoutMs,
+      );
+      if (res.status === 401 || res.status === 403) {
+        options.tokens.invalidate(token);
+        if (attempt === 1) continue;
+        throw new AuthenticationError(`${new HttpError(res.status, res.text).message} (after a fresh token)`);
+      }
+      if (res.status === 201) return readSuccess(res);
+      if (res.status >= 200 && res.status < 300) {
+        throw new ProtocolError(`The service answered ${res.status} instead of 201 Created`, res.status);
+      }
+      throw new HttpError(res.status, res.text);
+    }
+  }
+  return {
+    createEntry: (parts) => post(CREATE_ENTRY_PATH, parts),
+    createCancellation: (path, parts) => post(path, parts),
+  };
+}

@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { queuedFaultSchema, type FaultQueue } from './faults';
+import type { StoredRecord } from './server';
+import type { TokenBook } from './tokens';
+
+const settingsSchema = z.strictObject({
+  tokenLifetimeSec: z.number().int().min(1).optional(),
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  omitExpiresIn: z.boolean().optional(),
+});
+
+interface ControlState {
+  faults: FaultQueue;
+  records: readonly StoredRecord[];
+  settings: { tokenLifetimeSec: number; latencyMs: number; omitExpiresIn: boolean };
+  tokens: TokenBook;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text ? JSON.parse(text) : {};
+}
+
+/**
+ * The sandbox's steering endpoints under /_sandbox/ (loopback only): queue faults, change
+ * settings, read what was stored. Used by other processes (CLI tests, training).
+ */
+export async function handleControl(req: IncomingMessage, res: ServerResponse, state: ControlState): Promise<void> {
+  const reply = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const path = req.url ?? '';
+  try {
+    if (path === '/_sandbox/records' && req.method === 'GET') return reply(200, state.records);
+    if (path === '/_sandbox/faults' && req.method === 'POST') {
+      state.faults.add(queuedFaultSchema.parse(await readJson(req)));
+      return reply(204, null);
+    }
+    if (path === '/_sandbox/faults' && req.method === 'DELETE') {
+      state.faults.clear();
+      return reply(204, null);
+    }
+    if (path === '/_sandbox/settings' && req.method === 'POST') {
+      Object.assign(state.settings, settingsSchema.parse(await readJson(req)));
+      return reply(200, state.settings);
+    }
+    if (path === '/_sandbox/revoke-tokens' && req.method === 'POST') {
+      state.tokens.revokeAll();
+      return reply(204, null);
+    }
+    reply(404, { message: 'Unknown sandbox control path' });
+  } catch (err) {
+    reply(400, { message: (err as Error).message });
+  }
+}

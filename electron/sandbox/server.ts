@@ -1,0 +1,157 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultQueue, type Fault, type FaultTarget } from './faults';
+import { readMultipart } from './multipart';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TokenBook, sameSecret } from './tokens';
+import { validateCancellationParts, validateEntryParts, type WireErrors } from './validate';
+import { handleControl } from './control';
+
+/** A record the sandbox stored, with its parts exactly as received. */
+export interface StoredRecord {
+  recordid: number;
+  kind: 'entry' | 'cancellation';
+  parts: Array<[string, string]>;
+  receivedAt: string;
+}
+
+export interface SandboxOptions {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  /** Lifetime of issued tokens in seconds; undefined expires_in is sent when `omitExpiresIn`. */
+  tokenLifetimeSec?: number;
+  omitExpiresIn?: boolean;
+  /** Latency added to every request, in milliseconds. */
+  latencyMs?: number;
+  firstRecordId?: number;
+}
+
+/** A running sandbox: its URL, what it stored, and handles to steer it. */
+export interface Sandbox {
+  readonly url: string;
+  readonly records: readonly StoredRecord[];
+  readonly faults: FaultQueue;
+  readonly tokens: TokenBook;
+  readonly settings: Required<Pick<SandboxOptions, 'tokenLifetimeSec' | 'latencyMs' | 'omitExpiresIn'>>;
+  close(): Promise<void>;
+}
+
+const CANCELLATION_PATH = '/v1/feed/createcancellation';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' });
+  res.end(text);
+}
+
+/** Starts the sandbox service on 127.0.0.1 (random port unless given). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const faults = new FaultQueue();
+  const tokens = new TokenBook();
+  const records: StoredRecord[] = [];
+  const settings = {
+    tokenLifetimeSec: options.tokenLifetimeSec ?? 3600,
+    latencyMs: options.latencyMs ?? 0,
+    omitExpiresIn: options.omitExpiresIn ?? false,
+  };
+  const clientId = options.clientId ?? SANDBOX_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? SANDBOX_CLIENT_SECRET;
+  let nextId = options.firstRecordId ?? 100001;
+
+  async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = await readMultipart(req);
+    if (!form.ok) return send(res, 400, { error: 'invalid_request', message: form.message });
+    const get = (n: string) => form.parts.find(([k]) => k === n)?.[1];
+    const grant = get('grant_type');
+    if (!grant || !get('client_id') || !get('client_secret')) {
+      return send(res, 400, {
+        error: 'invalid_request',
+        message: 'grant_type, client_id and client_secret are required',
+      });
+    }
+    if (grant !== 'client_credentials') {
+      return send(res, 400, { error: 'unsupported_grant_type', message: 'Only client_credentials is supported' });
+    }
+    if (!sameSecret(get('client_id'), clientId) || !sameSecret(get('client_secret'), clientSecret)) {
+      return send(res, 401, { error: 'invalid_client', message: 'Not authorised' });
+    }
+    const access = tokens.issue(settings.tokenLifetimeSec);
+    const expires = settings.omitExpiresIn ? {} : { expires_in: settings.tokenLifetimeSec };
+    send(res, 200, { token_type: 'Bearer', ...expires, access_token: access });
+  }
+
+  async function feed(kind: StoredRecord['kind'], req: IncomingMessage, res: ServerResponse, fault?: Fault) {
+    const form = await readMultipart(req);
+    if (!tokens.valid(req.headers.authorization)) {
+      return send(res, 401, { error: 'invalid_token', message: 'Missing, unknown or expired access token' });
+    }
+    if (!form.ok) return send(res, 400, { status: 0, message: form.message });
+    const known = (id: number) => records.some((r) => r.recordid === id && r.kind === 'entry');
+    const { errors } = kind === 'entry' ? validateEntryParts(form.parts) : validateCancellationParts(form.parts, known);
+    if (Object.keys(errors).length > 0) return send(res, 400, invalid(errors));
+    if (fault?.kind === 'drop' && fault.when === 'before-store') return void req.socket.destroy();
+    if (fault?.kind === 'status' && !fault.store)
+      return send(res, fault.status, { status: 0, message: 'Injected fault' });
+    const recordid = nextId++;
+    records.push({ recordid, kind, parts: form.parts, receivedAt: new Date().toISOString() });
+    if (fault?.kind === 'drop') return void req.socket.destroy();
+    if (fault?.kind === 'hang') return;
+    if (fault?.kind === 'status')
+      return send(res, fault.status, { status: 0, message: 'Injected fault after storing' });
+    if (fault?.kind === 'garbage') return send(res, 201, '<html>Record cre');
+    send(res, 201, {
+      status: 1,
+      message: kind === 'entry' ? 'Record created' : 'Cancellation request created',
+      recordid,
+    });
+  }
+
+  function invalid(errors: WireErrors) {
+    return { status: 0, message: `Invalid request: ${Object.keys(errors).join(', ')}`, errors };
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path?.startsWith('/_sandbox/')) return handleControl(req, res, { faults, records, settings, tokens });
+    const target: FaultTarget | undefined =
+      path === '/v1/access_token'
+        ? 'token'
+        : path === '/v1/feed/createentry'
+          ? 'entry'
+          : path === CANCELLATION_PATH
+            ? 'cancellation'
+            : undefined;
+    if (!target) return send(res, 404, { status: 0, message: 'Not found' });
+    if (req.method !== 'POST') return send(res, 405, { status: 0, message: 'Method not allowed' });
+    const fault = faults.take(target);
+    const delay = settings.latencyMs + (fault?.kind === 'latency' ? fault.ms : 0);
+    if (delay > 0) await sleep(delay);
+    if (target === 'token') {
+      if (fault?.kind === 'status') return send(res, fault.status, { error: 'injected', message: 'Injected fault' });
+      return token(req, res);
+    }
+    return feed(target, req, res, fault);
+  }
+
+  const server: Server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, 500, { status: 0, message: `Sandbox error: ${(err as Error).message}` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    records,
+    faults,
+    tokens,
+    settings,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+import { ENTRY_FIELDS, DEFAULT_REQUIRED } from '../../shared/entry/fields';
+import { CANCELLATION_FIELDS } from '../../shared/profile/schema';
+
+/** Per-part messages for a body the sandbox refuses with 400. */
+export type WireErrors = Record<string, string>;
+
+const MONEY = /^\d{1,12}\.\d{2}$/;
+const INTEGER = /^\d{1,9}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkParts(
+  parts: Array<[string, string]>,
+  allowed: readonly string[],
+  required: readonly string[],
+): { errors: WireErrors; fields: Map<string, string> } {
+  const errors: WireErrors = {};
+  const fields = new Map<string, string>();
+  for (const [name, value] of parts) {
+    if (!allowed.includes(name)) errors[name] = 'Unknown field';
+    else if (fields.has(name)) errors[name] = 'Sent more than once';
+    fields.set(name, value);
+  }
+  for (const name of required) if (!fields.get(name)) errors[name] ??= 'Required';
+  return { errors, fields };
+}
+
+/** Checks createentry parts as the sandbox's strict reading of the spec: names, required, wire formats. */
+export function validateEntryParts(parts: Array<[string, string]>): {
+  errors: WireErrors;
+  fields: Map<string, string>;
+} {
+  const { errors, fields } = checkParts(parts, ENTRY_FIELDS, DEFAULT_REQUIRED);
+  const check = (name: string, ok: (v: string) => boolean, message: string) => {
+    const value = fields.get(name);
+    if (value && !ok(value)) errors[name] ??= message;
+  };
+  check('total_seats', (v) => INTEGER.test(v), 'Must be a whole number');
+  check('total_value', (v) => MONEY.test(v), 'Must be a decimal with two places');
+  check('policy_premium', (v) => MONEY.test(v), 'Must be a decimal with two places');
+  check('purchase_date', (v) => DATE.test(v), 'Must be a date YYYY-MM-DD');
+  check('delivery_date', (v) => DATE.test(v), 'Must be a date YYYY-MM-DD');
+  check('email', (v) => EMAIL.test(v), 'Must be an e-mail address');
+  for (const [name, value] of fields) if (value.length > 4000) errors[name] ??= 'Too long';
+  return { errors, fields };
+}
+
+/** Checks createcancellation parts: the default fields, recordid of a stored entry. */
+export function validateCancellationParts(
+  parts: Array<[string, string]>,
+  known: (recordid: number) => boolean,
+): { errors: WireErrors; fields: Map<string, string> } {
+  const { errors, fields } = checkParts(parts, CANCELLATION_FIELDS, ['recordid', 'cancellation_date', 'reason']);
+  const recordid = fields.get('recordid');
+  if (recordid && (!/^\d+$/.test(recordid) || !known(Number(recordid)))) errors.recordid ??= 'No such record';
+  const date = fields.get('cancellation_date');
+  if (date && !DATE.test(date)) errors.cancellation_date ??= 'Must be a date YYYY-MM-DD';
+  return { errors, fields };
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, fieldKind, type EntryField } from './fields';
+import { cleanText, normaliseByKind, type FieldCheck } from './normalise';
+import type { Profile } from '../profile/schema';
+
+/** The part of a profile that decides how entries are validated. */
+export type EntryRules = Pick<Profile, 'fieldRules' | 'postcodeCheck'>;
+
+/** The effective rule of one field under a profile. */
+export interface FieldRule {
+  required: boolean;
+  maxLength: number;
+}
+
+/** A validated, normalised entry: every field present as text (blank when not given). */
+export type Entry = Record<EntryField, string>;
+
+/** Raw entry input: any subset of the fields, as text (numbers allowed for the numeric fields). */
+export type EntryInput = Partial<Record<EntryField, string | number>>;
+
+/** The effective required flag and maximum length of a field under the given rules. */
+export function ruleFor(field: EntryField, rules: EntryRules): FieldRule {
+  const override = rules.fieldRules[field] ?? {};
+  return {
+    required: override.required ?? DEFAULT_REQUIRED.includes(field),
+    maxLength: override.maxLength ?? defaultMaxLength(field),
+  };
+}
+
+/** Checks one field's raw value exactly as the form, CSV import and CLI do. */
+export function checkField(field: EntryField, raw: unknown, rules: EntryRules): FieldCheck {
+  const kind = fieldKind(field);
+  const numeric = kind === 'integer' || kind === 'money';
+  let text: string;
+  if (raw === undefined || raw === null) text = '';
+  else if (typeof raw === 'string') text = raw;
+  else if (numeric && typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
+  else return { ok: false, message: 'Must be text' };
+
+  const cleaned = cleanText(text, kind === 'longtext');
+  if (!cleaned.ok) return cleaned;
+  const rule = ruleFor(field, rules);
+  if (cleaned.value === '') return rule.required ? { ok: false, message: 'Required' } : cleaned;
+  const normal = normaliseByKind(kind, cleaned.value, rules.postcodeCheck);
+  if (normal.ok && [...normal.value].length > rule.maxLength) {
+    return { ok: false, message: `At most ${rule.maxLength} characters` };
+  }
+  return normal;
+}
+
+function fieldSchema(field: EntryField, rules: EntryRules) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx): string => {
+      const result = checkField(field, raw, rules);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    });
+}
+
+/** Builds the entry schema for a profile: unknown keys rejected, every field normalised. */
+export function buildEntrySchema(rules: EntryRules) {
+  const shape = Object.fromEntries(ENTRY_FIELDS.map((f) => [f, fieldSchema(f, rules)])) as Record<
+    EntryField,
+    ReturnType<typeof fieldSchema>
+  >;
+  return z.strictObject(shape);
+}
+
+/** Field-level errors keyed by field name (or `_` for errors not tied to a field). */
+export type FieldErrors = Record<string, string>;
+
+/** Validates raw input into an Entry, or returns the first message for each bad field. */
+export function parseEntry(
+  input: unknown,
+  rules: EntryRules,
+): { ok: true; entry: Entry } | { ok: false; fields: FieldErrors } {
+  const result = buildEntrySchema(rules).safeParse(input);
+  if (result.success) return { ok: true, entry: result.data };
+  return { ok: false, fields: issuesToFields(result.error.issues) };
+}
+
+/** Turns zod issues into one message per field, naming unknown keys too. */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[key] ??= 'Unknown field';
+      continue;
+    }
+    const key = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ENTRY_FIELDS, type EntryField } from '../entry/fields';
+import { isAllowedBaseUrl } from './base-url';
+
+/** Wire formats for purchase_date and delivery_date. */
+export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** Fields a cancellation request can carry (product brief defaults). */
+export const CANCELLATION_FIELDS = [
+  'recordid',
+  'account_code',
+  'reference',
+  'policy',
+  'cancellation_date',
+  'reason',
+] as const;
+export type CancellationField = (typeof CANCELLATION_FIELDS)[number];
+
+/** The name of the profile that always exists and points at the built-in sandbox. */
+export const SANDBOX_PROFILE = 'Sandbox';
+
+const fieldRule = z.strictObject({
+  required: z.boolean().optional(),
+  maxLength: z.number().int().min(1).max(10_000).optional(),
+});
+/** A profile's override of one field's rule; unset parts fall back to the defaults. */
+export type FieldRuleOverride = z.infer<typeof fieldRule>;
+
+const fieldRules = z
+  .record(z.string(), fieldRule)
+  .refine((rules) => Object.keys(rules).every((k) => (ENTRY_FIELDS as readonly string[]).includes(k)), {
+    message: 'Field rules name an unknown field',
+  })
+  .transform((rules) => rules as Partial<Record<EntryField, FieldRuleOverride>>);
+
+const profileName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(60, 'At most 60 characters')
+  .regex(/^[\p{L}\p{N} ._-]+$/u, 'Use letters, digits, spaces, dot, dash or underscore');
+
+/** A connection profile without secrets: what is stored in profiles.json and exported. */
+export const profileSchema = z.strictObject({
+  name: profileName,
+  baseUrl: z.string().trim().refine(isAllowedBaseUrl, 'Base URL must be https (http only for 127.x, ::1 or localhost)'),
+  dateFormat: z.enum(DATE_FORMATS).default('YYYY-MM-DD'),
+  blankMode: z.enum(['send', 'omit']).default('send'),
+  postcodeCheck: z.boolean().default(true),
+  fieldRules: fieldRules.default({}),
+  cancellation: z
+    .strictObject({
+      path: z
+        .string()
+        .regex(/^\/[A-Za-z0-9/_.-]*$/, 'Path must start with / and hold only URL-safe characters')
+        .nullable()
+        .default(null),
+      fields: z
+        .array(z.enum(CANCELLATION_FIELDS))
+        .min(1)
+        .default([...CANCELLATION_FIELDS]),
+    })
+    .default({ path: null, fields: [...CANCELLATION_FIELDS] }),
+  requestTimeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
+  concurrency: z.number().int().min(1).max(32).default(4),
+});
+
+/** A validated connection profile (all defaults applied). */
+export type Profile = z.infer<typeof profileSchema>;
+/** A profile as typed by a person or read from a file, before defaults are applied. */
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** The stored file: every profile plus which one is in use. */
+export const profilesFileSchema = z.strictObject({
+  version: z.literal(1),
+  active: z.string(),
+  profiles: z.array(profileSchema),
+});
+export type ProfilesFile = z.infer<typeof profilesFileSchema>;
