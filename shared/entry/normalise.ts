@@ -15,12 +15,15 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ok = (value: string): FieldCheck => ({ ok: true, value });
 const fail = (message: string): FieldCheck => ({ ok: false, message });
 
-/** NFC-normalises and trims text; refuses control characters (line breaks only in long text). */
+/**
+ * NFC-normalises and trims text; refuses control characters. Long text may hold line breaks,
+ * written CRLF because multipart/form-data carries every line break as CRLF (HTML form encoding).
+ */
 export function cleanText(raw: string, multiline: boolean): FieldCheck {
   const text = raw.normalize('NFC').trim();
   if (CONTROL.test(text)) return fail('Contains a control character');
   if (!multiline && LINE_BREAK.test(text)) return fail('Must be a single line');
-  return ok(multiline ? text.replace(/\r\n?/g, '\n') : text);
+  return ok(multiline ? text.replace(/\r\n|\r|\n/g, '\r\n') : text);
 }
 
 /** Money as the service wants it: `1234.50`. Accepts `1,234.5` and `£1234.5`. */

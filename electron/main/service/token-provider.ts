@@ -31,7 +31,7 @@ export interface TokenProviderOptions {
 /** When to renew: 60 s before expiry, or at half-life when the lifetime is under two minutes. */
 export function renewAfterMs(expiresInSec: number): number {
   const lifetime = expiresInSec * 1000;
-  return Math.max(0, Math.min(lifetime - 60_000, lifetime / 2));
+  return Math.max(lifetime - 60_000, lifetime / 2);
 }
 
 /** Creates the one place tokens are fetched, cached, renewed and dropped. */

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Runs every suite (lint, typecheck, unit/integration under a real keychain, end-to-end) and
+// ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const tmp = mkdtempSync(join(tmpdir(), 'feed-desk-tests-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed += 1;
+  else failed += 1;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  failed +=
+    report.numFailedTests +
+    (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+  return true;
+}
+
+check('lint', 'npx', ['--no-install', 'eslint', '.']);
+check('format', 'npx', ['--no-install', 'prettier', '--check', '.']);
+check('typecheck', 'npx', ['--no-install', 'tsc', '-b']);
+
+const vitestJson = join(tmp, 'vitest.json');
+const vitest = `npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`;
+const hasKeyring =
+  spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon']).status === 0;
+if (hasKeyring) {
+  const home = join(tmp, 'home');
+  const script = `mkdir -p "${home}" && export HOME="${home}" && printf x | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ${vitest}`;
+  run('unit and integration (real keychain)', 'dbus-run-session', ['--', 'sh', '-c', script]);
+} else {
+  console.warn('WARNING: dbus-run-session or gnome-keyring-daemon missing: keychain tests will skip loudly');
+  run('unit and integration', 'sh', ['-c', vitest]);
+}
+if (!countVitest(vitestJson)) failed += 1;
+
+const playwrightJson = join(tmp, 'playwright.json');
+if (existsSync('playwright.config.ts')) {
+  run('end-to-end (Chromium)', 'npx', ['--no-install', 'playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  if (existsSync(playwrightJson)) {
+    const stats = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats;
+    passed += stats.expected + stats.flaky;
+    skipped += stats.skipped;
+    failed += stats.unexpected;
+  } else failed += 1;
+}
+
+rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openProfileStore } from '../../../electron/main/profiles/profile-store';
+
+const home = () => mkdtempSync(join(tmpdir(), 'feed-desk-profiles-'));
+
+describe('profile store', () => {
+  it('always has the Sandbox profile, active by default', () => {
+    const store = openProfileStore(home());
+    expect(store.list().map((p) => p.name)).toEqual(['Sandbox']);
+    expect(store.active().name).toBe('Sandbox');
+    expect(store.active().cancellation.path).toBe('/v1/feed/createcancellation');
+  });
+
+  it('adds, switches and removes profiles, persisting them without secrets', () => {
+    const dir = home();
+    const store = openProfileStore(dir);
+    store.put({ name: 'Live', baseUrl: 'https://feed.example.com', dateFormat: 'DD/MM/YYYY' });
+    store.setActive('Live');
+    const again = openProfileStore(dir);
+    expect(again.active()).toMatchObject({ name: 'Live', dateFormat: 'DD/MM/YYYY', blankMode: 'send' });
+    expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toMatch(/secret/i);
+    again.remove('Live');
+    expect(openProfileStore(dir).active().name).toBe('Sandbox');
+  });
+
+  it('refuses plain http except on loopback, and removing Sandbox', () => {
+    const store = openProfileStore(home());
+    expect(() => store.put({ name: 'Plain', baseUrl: 'http://feed.example.com' })).toThrow(/https/);
+    expect(store.put({ name: 'Local', baseUrl: 'http://[::1]:8080' }).baseUrl).toBe('http://[::1]:8080');
+    expect(store.put({ name: 'Loop', baseUrl: 'http://127.3.0.1' }).name).toBe('Loop');
+    expect(() => store.remove('Sandbox')).toThrow(/cannot be removed/);
+  });
+
+  it('keeps a corrupt file aside and reports it instead of silently replacing it', () => {
+    const dir = home();
+    writeFileSync(join(dir, 'profiles.json'), '{"version":1,"active":');
+    const store = openProfileStore(dir);
+    expect(store.warning).toMatch(/could not be read .* kept as .*profiles\.json\.corrupt-/);
+    const aside = readdirSync(dir).find((f) => f.startsWith('profiles.json.corrupt-'));
+    expect(aside && readFileSync(join(dir, aside), 'utf8')).toBe('{"version":1,"active":');
+    expect(store.list().map((p) => p.name)).toEqual(['Sandbox']);
+  });
+});

@@ -1,0 +1,231 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDispatcher } from '../../../electron/main/service/http';
+import { createTokenProvider, renewAfterMs } from '../../../electron/main/service/token-provider';
+import { createFeedClient } from '../../../electron/main/service/feed-client';
+import { isServiceError, outcomeOf, type AnyServiceError } from '../../../electron/main/service/errors';
+import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
+import { sampleParts, startRig, type Rig } from '../../support/service';
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+async function failure(promise: Promise<unknown>): Promise<AnyServiceError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (isServiceError(err)) return err;
+    throw err;
+  }
+  throw new Error('expected a service error');
+}
+
+describe('token handling', () => {
+  it('reuses one token across submits', async () => {
+    rig = await startRig();
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await rig.feed.createEntry(sampleParts({ reference: `R${i}` }))).recordid);
+    expect(ids).toEqual([100001, 100002, 100003]);
+    expect(rig.sandbox.tokens.issued).toBe(1);
+    expect(rig.tokens.requests).toBe(1);
+  });
+
+  it('renews the token once it nears expiry', async () => {
+    rig = await startRig({ tokenLifetimeSec: 1 });
+    await rig.feed.createEntry(sampleParts());
+    await new Promise((r) => setTimeout(r, 600));
+    await rig.feed.createEntry(sampleParts({ reference: 'R2' }));
+    expect(rig.sandbox.tokens.issued).toBe(2);
+  });
+
+  it('renews 60 s before expiry, or at half-life for short tokens; missing expires_in means 300 s', async () => {
+    expect(renewAfterMs(3600)).toBe(3_540_000);
+    expect(renewAfterMs(100)).toBe(50_000);
+    rig = await startRig({ omitExpiresIn: true });
+    let clock = 0;
+    const tokens = createTokenProvider({
+      baseUrl: rig.sandbox.url,
+      dispatcher: createDispatcher(),
+      timeoutMs: 5000,
+      now: () => clock,
+      credentials: async () => ({ clientId: 'feed-desk-demo', clientSecret: SANDBOX_CLIENT_SECRET }),
+    });
+    const first = await tokens.get();
+    clock = 239_000;
+    expect(await tokens.get()).toBe(first);
+    clock = 240_000;
+    expect(await tokens.get()).not.toBe(first);
+    expect(tokens.requests).toBe(2);
+  });
+
+  it('makes exactly one token request for 20 concurrent submits', async () => {
+    rig = await startRig({ latencyMs: 20 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => rig!.feed.createEntry(sampleParts({ reference: `C${i}` }))),
+    );
+    expect(new Set(results.map((r) => r.recordid)).size).toBe(20);
+    expect(rig.sandbox.tokens.issued).toBe(1);
+  });
+
+  it('replays once with a fresh token after a 401', async () => {
+    rig = await startRig();
+    await rig.feed.createEntry(sampleParts());
+    rig.sandbox.tokens.revokeAll();
+    const record = await rig.feed.createEntry(sampleParts({ reference: 'after-revoke' }));
+    expect(record.recordid).toBe(100002);
+    expect(rig.sandbox.tokens.issued).toBe(2);
+    expect(rig.sandbox.records).toHaveLength(2);
+  });
+
+  it('reports an authentication error after a second 401, having sent the entry twice at most', async () => {
+    rig = await startRig();
+    rig.sandbox.faults.add({ target: 'entry', times: 2, fault: { kind: 'status', status: 401 } });
+    const err = await failure(rig.feed.createEntry(sampleParts()));
+    expect(err.name).toBe('AuthenticationError');
+    expect(outcomeOf(err)).toEqual({ state: 'rejected', code: 'auth' });
+    expect(rig.sandbox.records).toHaveLength(0);
+  });
+
+  it('reports bad client credentials as an authentication error without the secret', async () => {
+    rig = await startRig({ secret: 'wrong-secret-value-123' });
+    const err = await failure(rig.feed.createEntry(sampleParts()));
+    expect(err.name).toBe('AuthenticationError');
+    expect(err.message).toMatch(/Not authorised/);
+    expect(JSON.stringify({ message: err.message, stack: err.stack })).not.toContain('wrong-secret-value-123');
+  });
+});
+
+describe('failure classification against the sandbox', () => {
+  it('400 → rejected, with the field messages the service named', async () => {
+    rig = await startRig();
+    const parts = sampleParts().map(([n, v]) => (n === 'total_value' ? ([n, '12,00'] as const) : ([n, v] as const)));
+    const err = await failure(rig.feed.createEntry(parts));
+    expect(err.name).toBe('HttpError');
+    if (err.name !== 'HttpError') return;
+    expect(err.status).toBe(400);
+    expect(err.summary.fields).toEqual({ total_value: 'Must be a decimal with two places' });
+    expect(outcomeOf(err)).toEqual({ state: 'rejected', code: 'rejected' });
+  });
+
+  it('a timeout after sending → unknown, and the sandbox did store it', async () => {
+    rig = await startRig({ timeoutMs: 300 });
+    await rig.tokens.get();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'hang', store: true } });
+    const err = await failure(rig.feed.createEntry(sampleParts()));
+    expect(err.name).toBe('NoAnswerError');
+    expect(outcomeOf(err).state).toBe('unknown');
+    expect(rig.sandbox.records).toHaveLength(1);
+  });
+
+  it('a connection dropped after the body was sent → unknown', async () => {
+    rig = await startRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'drop', when: 'after-store' } });
+    const err = await failure(rig.feed.createEntry(sampleParts()));
+    expect(err.name).toBe('NoAnswerError');
+    expect(err.mayHaveBeenApplied).toBe(true);
+  });
+
+  it('a 201 with a garbage body → protocol error, may have been applied', async () => {
+    rig = await startRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
+    const err = await failure(rig.feed.createEntry(sampleParts()));
+    expect(err.name).toBe('ProtocolError');
+    expect(outcomeOf(err).state).toBe('unknown');
+  });
+
+  it.each([
+    [500, 'unknown'],
+    [502, 'failed'],
+    [503, 'failed'],
+  ] as const)('HTTP %i → %s', async (status, state) => {
+    rig = await startRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status } });
+    const err = await failure(rig.feed.createEntry(sampleParts()));
+    expect(outcomeOf(err).state).toBe(state);
+  });
+
+  it('connection refused → network error, nothing sent', async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((r) => server.close(r));
+    const dispatcher = createDispatcher();
+    const tokens = createTokenProvider({
+      baseUrl: `http://127.0.0.1:${port}`,
+      dispatcher,
+      timeoutMs: 2000,
+      credentials: async () => ({ clientId: 'a', clientSecret: 'b' }),
+    });
+    const feed = createFeedClient({ baseUrl: `http://127.0.0.1:${port}`, tokens, dispatcher, timeoutMs: 2000 });
+    const err = await failure(feed.createEntry(sampleParts()));
+    expect(err.name).toBe('NetworkError');
+    expect(outcomeOf(err)).toEqual({ state: 'failed', code: 'network' });
+  });
+
+  it('a non-JSON error page → its status and the first 500 characters of text', async () => {
+    const page = `<html>${'Service down. '.repeat(60)}</html>`;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const isToken = req.url === '/v1/access_token';
+        res.writeHead(isToken ? 200 : 400, { 'content-type': isToken ? 'application/json' : 'text/html' });
+        res.end(isToken ? JSON.stringify({ token_type: 'Bearer', access_token: 'tok', expires_in: 60 }) : page);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dispatcher = createDispatcher();
+    const tokens = createTokenProvider({
+      baseUrl: base,
+      dispatcher,
+      timeoutMs: 2000,
+      credentials: async () => ({ clientId: 'a', clientSecret: 'b' }),
+    });
+    const err = await failure(createFeedClient({ baseUrl: base, tokens, dispatcher, timeoutMs: 2000 }).createEntry([]));
+    await dispatcher.close();
+    await new Promise((r) => server.close(r));
+    expect(err.name).toBe('HttpError');
+    expect(err.message).toBe(`HTTP 400: ${page.slice(0, 500)}`);
+  });
+});
+
+describe('what leaves the client', () => {
+  it('sends the token only in the Authorization header, never in a URL', async () => {
+    const seen: Array<{ url: string; auth: string | undefined }> = [];
+    rig = await startRig();
+    const target = rig.sandbox.url;
+    const proxy = createServer(async (req, res) => {
+      seen.push({ url: req.url ?? '', auth: req.headers.authorization });
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const upstream = await fetch(target + (req.url ?? ''), {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '', authorization: req.headers.authorization ?? '' },
+        body: Buffer.concat(chunks),
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' });
+      res.end(await upstream.text());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const dispatcher = createDispatcher();
+    const tokens = createTokenProvider({
+      baseUrl: base,
+      dispatcher,
+      timeoutMs: 2000,
+      credentials: async () => ({ clientId: 'feed-desk-demo', clientSecret: SANDBOX_CLIENT_SECRET }),
+    });
+    await createFeedClient({ baseUrl: base, tokens, dispatcher, timeoutMs: 2000 }).createEntry(sampleParts());
+    const token = await tokens.get();
+    await dispatcher.close();
+    await new Promise((r) => proxy.close(r));
+    expect(seen.map((s) => s.url)).toEqual(['/v1/access_token', '/v1/feed/createentry']);
+    expect(seen[0]?.auth).toBeUndefined();
+    expect(seen[1]?.auth).toBe(`Bearer ${token}`);
+    for (const s of seen) expect(s.url).not.toContain(token);
+  });
+});

@@ -1,0 +1,11 @@
+// Child-process probe: tries to save a credential and prints the outcome as one JSON line.
+import { createCredentialStore } from '../../electron/main/credentials/keychain';
+
+try {
+  await createCredentialStore().save('probe', { clientId: 'id', clientSecret: 'probe-secret-value' });
+  process.stdout.write(JSON.stringify({ ok: true }) + '\n');
+} catch (err) {
+  process.stdout.write(
+    JSON.stringify({ ok: false, name: (err as Error).name, message: (err as Error).message }) + '\n',
+  );
+}

@@ -1,0 +1,69 @@
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/server';
+import { createDispatcher } from '../../electron/main/service/http';
+import { createFeedClient, type FeedClient } from '../../electron/main/service/feed-client';
+import { createTokenProvider, type TokenProvider } from '../../electron/main/service/token-provider';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../electron/sandbox/tokens';
+import { parseEntry, type Entry } from '../../shared/entry/schema';
+import { encodeEntry, type WirePart } from '../../shared/entry/wire';
+import { profileSchema } from '../../shared/profile/schema';
+
+/** A profile with every default, for tests. */
+export const testProfile = profileSchema.parse({ name: 'Test', baseUrl: 'http://127.0.0.1:1' });
+
+/** A complete valid entry input, as a keyer would type it. */
+export function sampleInput(overrides: Record<string, string | number> = {}): Record<string, string | number> {
+  return {
+    account_code: 'ACME01',
+    reference: 'REF-1',
+    surname: 'Smith',
+    postcode: 'LS1 4AP',
+    policy: 'FURN-PLUS',
+    total_value: '1299.50',
+    policy_premium: '89.99',
+    purchase_date: '2026-11-02',
+    ...overrides,
+  };
+}
+
+/** A validated entry built from sampleInput. */
+export function sampleEntry(overrides: Record<string, string | number> = {}): Entry {
+  const parsed = parseEntry(sampleInput(overrides), testProfile);
+  if (!parsed.ok) throw new Error(`sample entry invalid: ${JSON.stringify(parsed.fields)}`);
+  return parsed.entry;
+}
+
+/** Wire parts of a sample entry. */
+export function sampleParts(overrides: Record<string, string | number> = {}): WirePart[] {
+  return encodeEntry(sampleEntry(overrides), testProfile);
+}
+
+/** A sandbox plus a real token provider and feed client pointed at it. */
+export interface Rig {
+  sandbox: Sandbox;
+  tokens: TokenProvider;
+  feed: FeedClient;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox on loopback and a client for it. */
+export async function startRig(options: SandboxOptions & { timeoutMs?: number; secret?: string } = {}): Promise<Rig> {
+  const sandbox = await startSandbox(options);
+  const dispatcher = createDispatcher();
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const tokens = createTokenProvider({
+    baseUrl: sandbox.url,
+    dispatcher,
+    timeoutMs,
+    credentials: async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: options.secret ?? SANDBOX_CLIENT_SECRET }),
+  });
+  const feed = createFeedClient({ baseUrl: sandbox.url, tokens, dispatcher, timeoutMs });
+  return {
+    sandbox,
+    tokens,
+    feed,
+    close: async () => {
+      await sandbox.close();
+      await dispatcher.close();
+    },
+  };
+}
