@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { successRecordSchema, type SuccessRecord } from '../../../shared/service/schemas';
 import { joinUrl } from '../../../shared/profile/base-url';
 import type { WirePart } from '../../../shared/entry/wire';
-import { AuthenticationError, HttpError, ProtocolError } from './errors';
+import { AuthenticationError, HttpError, NetworkError, ProtocolError, isServiceError } from './errors';
 import { postMultipart, type RawResponse } from './http';
 import type { TokenProvider } from './token-provider';
 
@@ -36,12 +36,20 @@ function readSuccess(res: RawResponse): SuccessRecord {
   return parsed.data;
 }
 
+/** A failure to get a token means the feed request never left: never "may have been applied". */
+function tokenFailure(err: unknown): unknown {
+  if (!isServiceError(err) || err.name === 'AuthenticationError') return err;
+  return new NetworkError(`Could not obtain an access token (${err.message}); the entry was not sent`);
+}
+
 /** Creates the feed client: bearer token on every call, one replay after a 401/403 with a fresh token. */
 export function createFeedClient(options: FeedClientOptions): FeedClient {
   async function post(path: string, parts: readonly WirePart[]): Promise<SuccessRecord> {
     const url = joinUrl(options.baseUrl, path);
     for (let attempt = 1; ; attempt += 1) {
-      const token = await options.tokens.get();
+      const token = await options.tokens.get().catch((err: unknown) => {
+        throw tokenFailure(err);
+      });
       const res = await postMultipart(
         options.dispatcher,
         url,

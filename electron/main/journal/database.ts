@@ -1,0 +1,37 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS } from './migrations';
+
+/** Raised when the journal was written by a newer Feed Desk; the file is left untouched. */
+export class JournalVersionError extends Error {
+  override readonly name = 'JournalVersionError' as const;
+}
+
+/**
+ * Opens (creating if needed) the journal database: WAL, synchronous=FULL and foreign keys on
+ * every open, then the numbered migrations. A newer schema is refused before anything is written.
+ */
+export function openDatabase(file: string): Database.Database {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    db.close();
+    throw new JournalVersionError(
+      `The journal ${file} was written by a newer Feed Desk (schema ${version}; this version knows up to ` +
+        `${MIGRATIONS.length}). Update Feed Desk to open it; the journal was not changed.`,
+    );
+  }
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  for (let v = version; v < MIGRATIONS.length; v += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v] ?? '');
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+  return db;
+}

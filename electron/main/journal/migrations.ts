@@ -1,0 +1,58 @@
+/** Numbered schema migrations; index i brings user_version i to i + 1. Never edit a shipped one. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE submissions (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('entry', 'cancellation')),
+    profile TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    payload_hash TEXT NOT NULL,
+    reference TEXT NOT NULL DEFAULT '',
+    policy TEXT NOT NULL DEFAULT '',
+    surname TEXT NOT NULL DEFAULT '',
+    postcode TEXT NOT NULL DEFAULT '',
+    original_recordid INTEGER,
+    state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'accepted', 'rejected', 'failed', 'unknown', 'discarded')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    http_status INTEGER,
+    recordid INTEGER,
+    message TEXT,
+    error_code TEXT,
+    error_fields TEXT,
+    next_attempt_at TEXT,
+    sender_pid INTEGER,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    queued_at TEXT,
+    sending_at TEXT,
+    finished_at TEXT,
+    reviewed_by TEXT,
+    reviewed_at TEXT,
+    review_note TEXT
+  );
+  CREATE INDEX submissions_created ON submissions (created_at);
+  CREATE INDEX submissions_state ON submissions (state, next_attempt_at);
+  CREATE INDEX submissions_profile ON submissions (profile, created_at);
+  CREATE INDEX submissions_operator ON submissions (operator, created_at);
+  CREATE INDEX submissions_hash ON submissions (profile, payload_hash);
+  CREATE INDEX submissions_refpol ON submissions (profile, reference, policy);
+  CREATE INDEX submissions_recordid ON submissions (recordid);
+  CREATE TABLE history (
+    id INTEGER PRIMARY KEY,
+    submission_id INTEGER NOT NULL REFERENCES submissions (id),
+    from_state TEXT,
+    to_state TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    at TEXT NOT NULL,
+    note TEXT
+  );
+  CREATE INDEX history_submission ON history (submission_id, id);
+  CREATE TABLE drafts (
+    screen TEXT PRIMARY KEY,
+    profile TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  `,
+];

@@ -1,0 +1,116 @@
+import type Database from 'better-sqlite3';
+import { stringify } from 'csv-stringify/sync';
+import { journalFilterSchema, type JournalFilter, type SubmissionRow } from '../../../shared/journal/types';
+import { ENTRY_FIELDS } from '../../../shared/entry/fields';
+import { toRow, type RawSubmission } from './rows';
+
+function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
+  const clauses: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filter.from) {
+    clauses.push('created_at >= @from');
+    params.from = `${filter.from}T00:00:00.000Z`;
+  }
+  if (filter.to) {
+    clauses.push('created_at < @to');
+    params.to = new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString();
+  }
+  if (filter.states?.length) {
+    clauses.push('state IN (SELECT value FROM json_each(@states))');
+    params.states = JSON.stringify(filter.states);
+  }
+  for (const key of ['kind', 'operator', 'profile'] as const) {
+    if (filter[key]) {
+      clauses.push(`${key} = @${key}`);
+      params[key] = filter[key];
+    }
+  }
+  if (filter.reviewed !== undefined) clauses.push(filter.reviewed ? 'reviewed_at IS NOT NULL' : 'reviewed_at IS NULL');
+  const text = filter.text?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const id = /^\d+$/.test(text) ? Number(text) : -1;
+    clauses.push(
+      `(recordid = @id OR id = @id OR reference LIKE @like ESCAPE '\\' OR surname LIKE @like ESCAPE '\\' ` +
+        `OR policy LIKE @like ESCAPE '\\' OR postcode LIKE @like ESCAPE '\\')`,
+    );
+    Object.assign(params, { id, like });
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** One page of the journal matching the filter, with the total count of matches. */
+export function listSubmissions(db: Database.Database, input: JournalFilter): { rows: SubmissionRow[]; total: number } {
+  const filter = journalFilterSchema.parse(input);
+  const { sql, params } = whereClause(filter);
+  const total = (db.prepare(`SELECT count(*) AS n FROM submissions ${sql}`).get(params) as { n: number }).n;
+  const order = `ORDER BY ${filter.sort} ${filter.direction === 'asc' ? 'ASC' : 'DESC'}, id ${filter.direction === 'asc' ? 'ASC' : 'DESC'}`;
+  const rows = db
+    .prepare(`SELECT * FROM submissions ${sql} ${order} LIMIT @limit OFFSET @offset`)
+    .all({ ...params, limit: filter.limit, offset: filter.offset }) as RawSubmission[];
+  return { rows: rows.map(toRow), total };
+}
+
+/** Every row matching the filter (all pages), streamed from SQLite. */
+export function* iterateSubmissions(db: Database.Database, input: JournalFilter): Generator<SubmissionRow> {
+  const filter = journalFilterSchema.parse(input);
+  const { sql, params } = whereClause(filter);
+  const order = `ORDER BY ${filter.sort} ${filter.direction === 'asc' ? 'ASC' : 'DESC'}, id`;
+  for (const raw of db.prepare(`SELECT * FROM submissions ${sql} ${order}`).iterate(params)) {
+    yield toRow(raw as RawSubmission);
+  }
+}
+
+/** Spreadsheet formula guard: a cell starting with = + - @ (or tab/CR) is prefixed with '. */
+export function guardCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const COLUMNS = [
+  'id',
+  'kind',
+  'state',
+  'recordid',
+  'profile',
+  'operator',
+  'created_at',
+  'finished_at',
+  'attempts',
+  'http_status',
+  'message',
+  'original_recordid',
+  'reviewed_by',
+  'reviewed_at',
+  'review_note',
+  ...ENTRY_FIELDS,
+  'cancellation_date',
+  'reason',
+];
+
+function cells(row: SubmissionRow): string[] {
+  const fixed = [
+    row.id,
+    row.kind,
+    row.state,
+    row.recordid,
+    row.profile,
+    row.operator,
+    row.createdAt,
+    row.finishedAt,
+    row.attempts,
+    row.httpStatus,
+    row.message,
+    row.originalRecordid,
+    row.reviewedBy,
+    row.reviewedAt,
+    row.reviewNote,
+  ];
+  const payload = [...ENTRY_FIELDS, 'cancellation_date', 'reason'].map((f) => row.payload[f] ?? '');
+  return [...fixed.map((v) => (v === null ? '' : String(v))), ...payload].map(guardCell);
+}
+
+/** The filtered journal as RFC 4180 CSV (CRLF line ends, header row), formula-guarded. */
+export function exportCsv(db: Database.Database, filter: JournalFilter): string {
+  const records = [COLUMNS, ...Array.from(iterateSubmissions(db, filter), cells)];
+  return stringify(records, { record_delimiter: 'windows', quoted_match: /[",\r\n]/ });
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Journal states: queued → sending → accepted | rejected | failed | unknown; discarded by a person. */
+export const JOURNAL_STATES = ['queued', 'sending', 'accepted', 'rejected', 'failed', 'unknown', 'discarded'] as const;
+export type JournalState = (typeof JOURNAL_STATES)[number];
+
+/** What was submitted: a feed entry or a cancellation request. */
+export const SUBMISSION_KINDS = ['entry', 'cancellation'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+/** One journal row as the review screen, CLI and export see it (never a secret or token). */
+export interface SubmissionRow {
+  id: number;
+  kind: SubmissionKind;
+  profile: string;
+  operator: string;
+  payload: Record<string, string>;
+  reference: string;
+  policy: string;
+  surname: string;
+  postcode: string;
+  originalRecordid: number | null;
+  state: JournalState;
+  attempts: number;
+  httpStatus: number | null;
+  recordid: number | null;
+  message: string | null;
+  errorCode: string | null;
+  errorFields: Record<string, string> | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sendingAt: string | null;
+  finishedAt: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  reviewNote: string | null;
+}
+
+/** One recorded change of state: who, when, and why. */
+export interface HistoryRow {
+  fromState: JournalState | null;
+  toState: JournalState;
+  actor: string;
+  at: string;
+  note: string | null;
+}
+
+/** Columns the journal list can be sorted by. */
+export const SORT_COLUMNS = ['id', 'created_at', 'updated_at', 'state', 'recordid', 'reference', 'surname'] as const;
+
+/** Filters, sorting and paging of the journal list (review screen, CLI, export). */
+export const journalFilterSchema = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  states: z.array(z.enum(JOURNAL_STATES)).max(JOURNAL_STATES.length).optional(),
+  kind: z.enum(SUBMISSION_KINDS).optional(),
+  operator: z.string().max(200).optional(),
+  profile: z.string().max(200).optional(),
+  text: z.string().max(200).optional(),
+  reviewed: z.boolean().optional(),
+  sort: z.enum(SORT_COLUMNS).default('id'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(100),
+});
+export type JournalFilter = z.input<typeof journalFilterSchema>;

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startCoreRig, type CoreRig } from '../../support/core';
+import { sampleInput } from '../../support/service';
+import type { Fault } from '../../../electron/sandbox/faults';
+
+let rig: CoreRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+async function submitAndSend(r: CoreRig, input = sampleInput()) {
+  const queued = r.core.pipeline.submit({ kind: 'entry', input, profile: 'Sandbox' });
+  if (!queued.ok) throw new Error(`not queued: ${JSON.stringify(queued)}`);
+  expect(queued.row.state).toBe('queued');
+  const sent = await r.core.pipeline.send(queued.row.id);
+  return sent!;
+}
+
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((res) => server.close(res));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('the journal state table, against the sandbox', () => {
+  it('201 → accepted, with recordid, message and time; exactly one stored', async () => {
+    rig = await startCoreRig();
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({
+      state: 'accepted',
+      recordid: 100001,
+      message: 'Record created',
+      httpStatus: 201,
+      attempts: 1,
+    });
+    expect(row.finishedAt).not.toBeNull();
+    expect(rig.sandbox.records).toHaveLength(1);
+    expect(rig.core.journal.history(row.id).map((h) => h.toState)).toEqual(['queued', 'sending', 'accepted']);
+  });
+
+  it('400 → rejected, with the service’s field messages', async () => {
+    rig = await startCoreRig();
+    rig.core.profiles.put({ ...rig.core.profiles.get('Sandbox')!, fieldRules: { surname: { required: false } } });
+    const row = await submitAndSend(rig, sampleInput({ surname: '' }));
+    expect(row).toMatchObject({
+      state: 'rejected',
+      httpStatus: 400,
+      errorCode: 'rejected',
+      errorFields: { surname: 'Required' },
+    });
+    expect(rig.sandbox.records).toHaveLength(0);
+  });
+
+  it('401 then success → accepted after one replay', async () => {
+    rig = await startCoreRig();
+    await submitAndSend(rig, sampleInput({ reference: 'first' }));
+    rig.sandbox.tokens.revokeAll();
+    const row = await submitAndSend(rig, sampleInput({ reference: 'second' }));
+    expect(row.state).toBe('accepted');
+    expect(rig.sandbox.records).toHaveLength(2);
+  });
+
+  it('connection refused → failed and retried automatically, then accepted once the service is back', async () => {
+    rig = await startCoreRig();
+    rig.setUrl(await closedPortUrl());
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({ state: 'failed', errorCode: 'network' });
+    expect(row.nextAttemptAt).not.toBeNull();
+    rig.setUrl(rig.sandbox.url);
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)).toMatchObject({ state: 'accepted', attempts: 2, recordid: 100001 });
+    expect(rig.sandbox.records).toHaveLength(1);
+  });
+
+  it('502 then 503 → failed, retried with backoff, then accepted; one stored', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 502 } });
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({ state: 'failed', httpStatus: 502 });
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)).toMatchObject({ state: 'accepted', attempts: 3 });
+    expect(rig.sandbox.records).toHaveLength(1);
+  });
+
+  const unknownCases: Array<[string, Fault, number]> = [
+    ['500 after storing', { kind: 'status', status: 500, store: true }, 1],
+    ['connection dropped after storing', { kind: 'drop', when: 'after-store' }, 1],
+    ['connection dropped before storing', { kind: 'drop', when: 'before-store' }, 0],
+    ['timeout after the body was sent', { kind: 'hang', store: true }, 1],
+    ['a garbage 201', { kind: 'garbage' }, 1],
+  ];
+  it.each(unknownCases)('%s → unknown, never resent automatically', async (_label, fault, stored) => {
+    rig = await startCoreRig();
+    rig.core.profiles.put({ ...rig.core.profiles.get('Sandbox')!, requestTimeoutMs: 1000 });
+    rig.sandbox.faults.add({ target: 'entry', fault });
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({ state: 'unknown', errorCode: 'unknown' });
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)?.state).toBe('unknown');
+    expect(rig.sandbox.records).toHaveLength(stored);
+  });
+
+  it('an unknown row is resent only when a person says so, recording who and when', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
+    const row = await submitAndSend(rig);
+    rig.core.journal.resend(row.id, 'supervisor-a');
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)).toMatchObject({ state: 'accepted', recordid: 100002 });
+    expect(rig.sandbox.records).toHaveLength(2);
+    const resend = rig.core.journal.history(row.id).find((h) => h.actor === 'supervisor-a');
+    expect(resend).toMatchObject({ fromState: 'unknown', toState: 'queued', note: 'resend' });
+    expect(Date.parse(resend!.at)).not.toBeNaN();
+  });
+});
