@@ -36,7 +36,19 @@ const nowIso = () => new Date().toISOString();
  * transition is one transaction that also appends to the history, with who and when.
  */
 export class Journal {
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(readonly db: Database.Database) {}
+
+  /** A prepared statement, prepared once per SQL text. */
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
 
   private transition(
     id: number,
@@ -46,8 +58,8 @@ export class Journal {
     actor: string,
     note: string | null = null,
   ): SubmissionRow {
-    return this.db.transaction(() => {
-      const before = this.db.prepare('SELECT state FROM submissions WHERE id = ?').get(id) as
+    return this.atomically(() => {
+      const before = this.stmt('SELECT state FROM submissions WHERE id = ?').get(id) as
         { state: JournalState } | undefined;
       if (!before) throw new JournalStateError(`No journal entry ${id}`);
       if (!from.includes(before.state)) {
@@ -56,14 +68,12 @@ export class Journal {
       const at = nowIso();
       const columns = Object.keys(set);
       const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
-      const row = this.db
-        .prepare(
-          `UPDATE submissions SET state = @to, updated_at = @at${assignments ? `, ${assignments}` : ''} WHERE id = @id RETURNING *`,
-        )
-        .get({ ...set, to, at, id }) as RawSubmission;
+      const row = this.stmt(
+        `UPDATE submissions SET state = @to, updated_at = @at${assignments ? `, ${assignments}` : ''} WHERE id = @id RETURNING *`,
+      ).get({ ...set, to, at, id }) as RawSubmission;
       this.addHistory(id, before.state, to, actor, at, note);
       return toRow(row);
-    })();
+    });
   }
 
   private addHistory(
@@ -74,77 +84,77 @@ export class Journal {
     at: string,
     note: string | null,
   ) {
-    this.db
-      .prepare('INSERT INTO history (submission_id, from_state, to_state, actor, at, note) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, from, to, actor, at, note);
+    this.stmt(
+      'INSERT INTO history (submission_id, from_state, to_state, actor, at, note) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(id, from, to, actor, at, note);
   }
 
   /** Writes a new submission as queued. */
   insertQueued(s: NewSubmission): SubmissionRow {
-    return this.db.transaction(() => {
+    return this.atomically(() => {
       const at = nowIso();
-      const row = this.db
-        .prepare(
-          `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
+      const row = this.stmt(
+        `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
              original_recordid, state, created_at, updated_at, queued_at)
            VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
              @original, 'queued', @at, @at, @at) RETURNING *`,
-        )
-        .get({
-          kind: s.kind,
-          profile: s.profile,
-          operator: s.operator,
-          payload: JSON.stringify(s.payload),
-          hash: s.payloadHash,
-          reference: s.payload.reference ?? '',
-          policy: s.payload.policy ?? '',
-          surname: s.payload.surname ?? '',
-          postcode: s.payload.postcode ?? '',
-          original: s.originalRecordid ?? null,
-          at,
-        }) as RawSubmission;
+      ).get({
+        kind: s.kind,
+        profile: s.profile,
+        operator: s.operator,
+        payload: JSON.stringify(s.payload),
+        hash: s.payloadHash,
+        reference: s.payload.reference ?? '',
+        policy: s.payload.policy ?? '',
+        surname: s.payload.surname ?? '',
+        postcode: s.payload.postcode ?? '',
+        original: s.originalRecordid ?? null,
+        at,
+      }) as RawSubmission;
       this.addHistory(row.id, null, 'queued', s.operator, at, null);
       return toRow(row);
-    })();
+    });
   }
 
-  /** Atomically moves one queued or retry-due failed row to sending; undefined if someone else has it. */
+  /** Runs fn in one IMMEDIATE transaction (a savepoint when already inside one). */
+  atomically<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Atomically moves one queued or retry-due failed row to sending; undefined if it is not claimable. */
   claim(id: number, senderPid: number): SubmissionRow | undefined {
-    try {
-      return this.transition(
-        id,
-        ['queued', 'failed'],
-        'sending',
-        { attempts: this.get(id)!.attempts + 1, sending_at: nowIso(), sender_pid: senderPid, next_attempt_at: null },
-        'system',
-      );
-    } catch (err) {
-      if (err instanceof JournalStateError) return undefined;
-      throw err;
-    }
+    return this.atomically(() => {
+      const before = this.stmt('SELECT state FROM submissions WHERE id = ?').get(id) as
+        { state: JournalState } | undefined;
+      if (before?.state !== 'queued' && before?.state !== 'failed') return undefined;
+      const at = nowIso();
+      const row = this.stmt(
+        `UPDATE submissions SET state = 'sending', attempts = attempts + 1, sending_at = @at, sender_pid = @pid,
+           next_attempt_at = NULL, updated_at = @at
+         WHERE id = @id RETURNING *`,
+      ).get({ id, pid: senderPid, at }) as RawSubmission;
+      this.addHistory(id, before.state, 'sending', 'system', at, null);
+      return toRow(row);
+    });
   }
 
   /** Ids of rows due to be sent: queued, or failed with a retry time that has come; skips cancellations of profiles with no path. */
   dueIds(limit: number, noCancellationPath: readonly string[] = [], skip: readonly number[] = []): number[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id FROM submissions
+    const rows = this.stmt(
+      `SELECT id FROM submissions
          WHERE (state = 'queued' OR (state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?))
            AND NOT (kind = 'cancellation' AND profile IN (SELECT value FROM json_each(?)))
            AND id NOT IN (SELECT value FROM json_each(?))
          ORDER BY id LIMIT ?`,
-      )
-      .all(nowIso(), JSON.stringify(noCancellationPath), JSON.stringify(skip), limit) as Array<{ id: number }>;
+    ).all(nowIso(), JSON.stringify(noCancellationPath), JSON.stringify(skip), limit) as Array<{ id: number }>;
     return rows.map((r) => r.id);
   }
 
   /** The earliest retry time among failed rows, if any. */
   nextRetryAt(): string | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT min(next_attempt_at) AS at FROM submissions WHERE state = 'failed' AND next_attempt_at IS NOT NULL`,
-      )
-      .get() as { at: string | null };
+    const row = this.stmt(
+      `SELECT min(next_attempt_at) AS at FROM submissions WHERE state = 'failed' AND next_attempt_at IS NOT NULL`,
+    ).get() as { at: string | null };
     return row.at ?? undefined;
   }
 
@@ -185,7 +195,7 @@ export class Journal {
 
   /** Start-up recovery: rows left sending by a process that is gone become unknown. */
   recover(isAlive: (pid: number) => boolean): number {
-    const stuck = this.db.prepare(`SELECT id, sender_pid FROM submissions WHERE state = 'sending'`).all() as Array<{
+    const stuck = this.stmt(`SELECT id, sender_pid FROM submissions WHERE state = 'sending'`).all() as Array<{
       id: number;
       sender_pid: number | null;
     }>;
@@ -242,21 +252,21 @@ export class Journal {
 
   /** A supervisor marks a row reviewed (who, when, note); the state does not change. */
   markReviewed(id: number, actor: string, note: string | null): SubmissionRow {
-    const row = this.db
-      .prepare('UPDATE submissions SET reviewed_by = ?, reviewed_at = ?, review_note = ? WHERE id = ? RETURNING *')
-      .get(actor, nowIso(), note, id) as RawSubmission | undefined;
+    const row = this.stmt(
+      'UPDATE submissions SET reviewed_by = ?, reviewed_at = ?, review_note = ? WHERE id = ? RETURNING *',
+    ).get(actor, nowIso(), note, id) as RawSubmission | undefined;
     if (!row) throw new JournalStateError(`No journal entry ${id}`);
     return toRow(row);
   }
 
   get(id: number): SubmissionRow | undefined {
-    const row = this.db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as RawSubmission | undefined;
+    const row = this.stmt('SELECT * FROM submissions WHERE id = ?').get(id) as RawSubmission | undefined;
     return row ? toRow(row) : undefined;
   }
 
   history(id: number): HistoryRow[] {
     return (
-      this.db.prepare('SELECT * FROM history WHERE submission_id = ? ORDER BY id').all(id) as Parameters<
+      this.stmt('SELECT * FROM history WHERE submission_id = ? ORDER BY id').all(id) as Parameters<
         typeof toHistory
       >[0][]
     ).map(toHistory);
@@ -270,16 +280,20 @@ export class Journal {
     reference: string,
     policy: string,
   ): SubmissionRow | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM submissions
-         WHERE kind = @kind AND profile = @profile
-           AND state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')
-           AND (payload_hash = @hash OR (@kind = 'entry' AND reference = @reference AND policy = @policy AND @reference != ''))
-         ORDER BY id DESC LIMIT 1`,
-      )
-      .get({ kind, profile, hash, reference, policy }) as RawSubmission | undefined;
-    return row ? toRow(row) : undefined;
+    const live = `kind = @kind AND state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')`;
+    const params = { kind, profile, hash, reference, policy };
+    const byHash = this.stmt(
+      `SELECT * FROM submissions WHERE profile = @profile AND payload_hash = @hash AND ${live} ORDER BY id DESC LIMIT 1`,
+    ).get(params) as RawSubmission | undefined;
+    const byRefPolicy =
+      kind === 'entry' && reference
+        ? (this.stmt(
+            `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
+             ORDER BY id DESC LIMIT 1`,
+          ).get(params) as RawSubmission | undefined)
+        : undefined;
+    const latest = (byRefPolicy?.id ?? 0) > (byHash?.id ?? 0) ? byRefPolicy : byHash;
+    return latest && toRow(latest);
   }
 
   close(): void {

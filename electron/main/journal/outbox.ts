@@ -7,16 +7,19 @@ export interface OutboxOptions {
   concurrency: number;
   /** Profiles whose cancellations cannot be sent yet (no path configured). */
   blockedCancellations?: () => string[];
-  /** How often to look for rows queued by another process, in ms. */
+  /** How often to look for rows queued by another process or due for retry, in ms. */
   pollMs?: number;
 }
 
+type Job = NonNullable<ReturnType<Pipeline['claim']>>;
+
 /**
- * Drains queued rows and failed rows whose retry time has come, with bounded concurrency.
+ * Drains queued rows and failed rows whose retry time has come, with at most `concurrency`
+ * sends at once. Each worker records an outcome and claims its next row in one transaction.
  * Unknown rows are never picked: only a person's "resend" queues them again.
  */
 export class Outbox {
-  private readonly inFlight = new Map<number, Promise<unknown>>();
+  private readonly workers = new Set<Promise<void>>();
   private paused = true;
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<() => void>();
@@ -27,8 +30,9 @@ export class Outbox {
     return !this.paused;
   }
 
+  /** Sends in flight right now. */
   get active(): number {
-    return this.inFlight.size;
+    return this.workers.size;
   }
 
   /** Starts (or resumes) sending. */
@@ -40,41 +44,55 @@ export class Outbox {
   /** Stops taking new rows; rows already sending finish and are recorded. */
   pause(): void {
     this.paused = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    clearTimeout(this.timer);
   }
 
-  /** Calls the listener after each send finishes; returns an unsubscribe function. */
+  /** Calls the listener after each recorded outcome; returns an unsubscribe function. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Looks for due rows now (call after queueing). */
+  private claimNext(): Job | undefined {
+    if (this.paused) return undefined;
+    for (const id of this.options.journal.dueIds(4, this.options.blockedCancellations?.() ?? [])) {
+      const job = this.options.pipeline.claim(id);
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  private async work(first: Job): Promise<void> {
+    const { journal, pipeline } = this.options;
+    let job: Job | undefined = first;
+    while (job) {
+      const current: Job = job;
+      const outcome = await pipeline.attempt(current.row, current.profile);
+      job = journal.atomically(() => {
+        pipeline.record(current, outcome);
+        return this.claimNext();
+      });
+      for (const listener of this.listeners) listener();
+    }
+  }
+
+  /** Starts workers for due rows, up to the concurrency limit (call after queueing). */
   kick(): void {
-    if (this.paused) return;
-    const free = this.options.concurrency - this.inFlight.size;
-    if (free > 0) {
-      const ids = this.options.journal.dueIds(free, this.options.blockedCancellations?.() ?? [], [
-        ...this.inFlight.keys(),
-      ]);
-      for (const id of ids) {
-        const job = this.options.pipeline
-          .send(id)
-          .catch(() => undefined)
-          .finally(() => {
-            this.inFlight.delete(id);
-            for (const l of this.listeners) l();
-            this.kick();
-          });
-        this.inFlight.set(id, job);
-      }
+    while (!this.paused && this.workers.size < this.options.concurrency) {
+      const job = this.claimNext();
+      if (!job) break;
+      const worker: Promise<void> = this.work(job).finally(() => {
+        this.workers.delete(worker);
+        this.kick();
+      });
+      this.workers.add(worker);
     }
     this.schedule();
   }
 
   private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.timer);
+    if (this.paused) return;
     const retryAt = this.options.journal.nextRetryAt();
     const poll = this.options.pollMs ?? 1000;
     const untilRetry = retryAt ? Math.max(0, Date.parse(retryAt) - Date.now()) : poll;
@@ -86,10 +104,10 @@ export class Outbox {
   async drain(): Promise<void> {
     this.start();
     for (;;) {
-      await Promise.all(this.inFlight.values());
+      await Promise.all(this.workers);
       const due = this.options.journal.dueIds(1, this.options.blockedCancellations?.() ?? []);
-      if (due.length === 0 && this.inFlight.size === 0 && !this.options.journal.nextRetryAt()) return;
-      await new Promise((r) => setTimeout(r, 25));
+      if (due.length === 0 && this.workers.size === 0 && !this.options.journal.nextRetryAt()) return;
+      await new Promise((r) => setTimeout(r, 10));
       this.kick();
     }
   }
@@ -97,6 +115,6 @@ export class Outbox {
   /** Clean shutdown: stop taking rows and wait for in-flight sends to be recorded. */
   async stop(): Promise<void> {
     this.pause();
-    await Promise.all(this.inFlight.values());
+    await Promise.all(this.workers);
   }
 }

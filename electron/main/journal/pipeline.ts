@@ -1,7 +1,7 @@
 import { parseEntry } from '../../../shared/entry/schema';
 import { encodeEntry } from '../../../shared/entry/wire';
 import { encodeCancellation, parseCancellation, type Cancellation } from '../../../shared/entry/cancellation';
-import type { FieldErrors } from '../../../shared/entry/schema';
+import type { EntrySchema, FieldErrors } from '../../../shared/entry/schema';
 import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
 import { isServiceError, outcomeOf } from '../service/errors';
@@ -66,13 +66,14 @@ function notSent(err: unknown): SendOutcome {
  */
 export function createPipeline(deps: PipelineDeps) {
   const retry = deps.retry ?? DEFAULT_RETRY;
+  const schemaCache = new Map<string, EntrySchema>();
 
   function submit(req: SubmitRequest): SubmitResult {
     const profile = deps.profile(req.profile);
     if (!profile) return { ok: false, code: 'no-profile', message: `No profile named ${req.profile}` };
     const parsed =
       req.kind === 'entry'
-        ? parseEntry(req.input, profile)
+        ? parseEntry(req.input, profile, schemaCache)
         : (() => {
             const c = parseCancellation(req.input, profile);
             return c.ok ? { ok: true as const, entry: c.cancellation } : c;
@@ -126,22 +127,39 @@ export function createPipeline(deps: PipelineDeps) {
     }
   }
 
-  /** Sends one due row now; undefined when it is not sendable (taken elsewhere, no cancellation path). */
-  async function send(id: number): Promise<SubmissionRow | undefined> {
+  /** A claimed row and the profile to send it with. */
+  type Job = { row: SubmissionRow; profile: Profile };
+
+  /** Claims a due row (moves it to sending, committed); undefined when it is not sendable now. */
+  function claim(id: number): Job | undefined {
     const current = deps.journal.get(id);
     const profile = current && deps.profile(current.profile);
     if (!current || !profile) return undefined;
     if (current.kind === 'cancellation' && !profile.cancellation.path) return undefined;
     const row = deps.journal.claim(id, process.pid);
-    if (!row) return undefined;
-    const outcome = await attempt(row, profile);
-    if (outcome.state === 'failed' && row.attempts < retry.maxAttempts) {
-      outcome.nextAttemptAt = new Date(Date.now() + backoffMs(row.attempts, retry)).toISOString();
-    }
-    return deps.journal.recordOutcome(id, outcome);
+    return row && { row, profile };
   }
 
-  return { submit, send, retry };
+  /** Records a send's outcome; a failed send gets its automatic retry time unless attempts are used up. */
+  function record(job: Job, outcome: SendOutcome): SubmissionRow {
+    if (outcome.state === 'failed' && job.row.attempts < retry.maxAttempts) {
+      outcome.nextAttemptAt = new Date(Date.now() + backoffMs(job.row.attempts, retry)).toISOString();
+    }
+    return deps.journal.recordOutcome(job.row.id, outcome);
+  }
+
+  /** Sends one due row now and records the outcome; undefined when it is not sendable. */
+  async function send(id: number): Promise<SubmissionRow | undefined> {
+    const job = claim(id);
+    return job && record(job, await attempt(job.row, job.profile));
+  }
+
+  /** Queues many submissions in one transaction (bulk import, CLI --csv); each gets its own result. */
+  function submitMany(requests: readonly SubmitRequest[]): SubmitResult[] {
+    return deps.journal.atomically(() => requests.map(submit));
+  }
+
+  return { submit, submitMany, claim, attempt, record, send, retry };
 }
 
 /** The submission pipeline (see createPipeline). */

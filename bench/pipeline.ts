@@ -1,0 +1,110 @@
+// Pipeline benchmark: full pipeline (validate, journal, send, record) against raw multipart
+// POSTs with the same client library and a reused token, same run, same sandbox on loopback.
+import { rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { openCore } from '../electron/main/core/core';
+import { createDispatcher, postMultipart } from '../electron/main/service/http';
+import { createTokenProvider } from '../electron/main/service/token-provider';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../electron/sandbox/tokens';
+import { sampleInput, sampleParts } from '../test/support/service';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 2000);
+const LATENCY_MS = 5;
+let peakRss = 0;
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+/** Memory after a full collection (run with --expose-gc), so growth is not GC laziness. */
+function afterGc(): NodeJS.MemoryUsage {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage();
+}
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+async function raw(url: string, concurrency: number, entries = ENTRIES): Promise<number> {
+  const dispatcher = createDispatcher();
+  const tokens = createTokenProvider({
+    baseUrl: url,
+    dispatcher,
+    timeoutMs: 10_000,
+    credentials: async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET }),
+  });
+  const token = await tokens.get();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < entries) {
+        const i = next++;
+        const res = await postMultipart(
+          dispatcher,
+          `${url}/v1/feed/createentry`,
+          sampleParts({ reference: `RAW-${i}` }),
+          { authorization: `Bearer ${token}` },
+          10_000,
+        );
+        if (res.status !== 201) throw new Error(`raw POST answered ${res.status}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await dispatcher.close();
+  return entries / seconds;
+}
+
+async function full(url: string, concurrency: number, run: string, entries = ENTRIES): Promise<number> {
+  const home = mkdtempSync(join(tmpdir(), 'feed-desk-bench-'));
+  const core = openCore({ home, sandboxUrl: () => url, concurrency });
+  const started = performance.now();
+  const requests = Array.from({ length: entries }, (_, i) => ({
+    kind: 'entry' as const,
+    input: sampleInput({ reference: `FULL-${run}-${i}` }),
+    profile: 'Sandbox',
+  }));
+  if (!core.pipeline.submitMany(requests).every((r) => r.ok)) throw new Error('some entries were not queued');
+  await core.outbox.drain();
+  const seconds = (performance.now() - started) / 1000;
+  const accepted = core.journal.db.prepare(`SELECT count(*) AS n FROM submissions WHERE state = 'accepted'`).get() as {
+    n: number;
+  };
+  if (accepted.n !== entries) throw new Error(`only ${accepted.n} of ${entries} accepted`);
+  await core.close();
+  rmSync(home, { recursive: true, force: true });
+  return entries / seconds;
+}
+
+const child = spawn(process.execPath, ['bin/run-ts.mjs', 'bench/sandbox-child.ts', String(LATENCY_MS)], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const [url = ''] = await createInterface({ input: child.stdout! })
+  [Symbol.asyncIterator]()
+  .next()
+  .then((r) => [r.value as string]);
+const sandbox = { url, close: async () => void child.stdin!.end() };
+console.log(`pipeline benchmark: ${ENTRIES} entries, sandbox (own process) latency ${LATENCY_MS} ms, loopback`);
+await raw(sandbox.url, 4, 200);
+await full(sandbox.url, 4, 'warm-up', Math.floor(ENTRIES / 4));
+const smallRunPeak = peakRss;
+const small = afterGc();
+console.log(
+  `after the ${Math.floor(ENTRIES / 4)}-entry warm-up and GC: heap ${mib(small.heapUsed)}, RSS ${mib(small.rss)}`,
+);
+for (const concurrency of [4, 16]) {
+  const rawRate = await raw(sandbox.url, concurrency);
+  const fullRate = await full(sandbox.url, concurrency, String(concurrency));
+  const settled = afterGc();
+  console.log(
+    `concurrency ${String(concurrency).padStart(2)}: raw ${rawRate.toFixed(0)} entries/s, ` +
+      `full pipeline ${fullRate.toFixed(0)} entries/s, ratio ${(fullRate / rawRate).toFixed(2)}` +
+      (concurrency === 4 ? ' (target >= 0.80)' : '') +
+      `; after GC: heap ${mib(settled.heapUsed)}, RSS ${mib(settled.rss)}`,
+  );
+}
+clearInterval(sampler);
+console.log(
+  `peak RSS of the client process: ${mib(smallRunPeak)} after the ${Math.floor(ENTRIES / 4)}-entry ` +
+    `warm-up, ${mib(peakRss)} after all runs (${ENTRIES * 4} entries in all)`,
+);
+await sandbox.close();

@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import { openDatabase } from '../../../electron/main/journal/database';
+import { Journal } from '../../../electron/main/journal/journal';
+import { Drafts } from '../../../electron/main/journal/drafts';
+import { exportCsv, listSubmissions } from '../../../electron/main/journal/queries';
+import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
+import { sampleInput } from '../../support/service';
+
+let rig: CoreRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+function queue(r: CoreRig, overrides: Record<string, string> = {}, confirmDuplicate = false) {
+  return r.core.pipeline.submit({ kind: 'entry', input: sampleInput(overrides), profile: 'Sandbox', confirmDuplicate });
+}
+
+describe('duplicate guard', () => {
+  it('warns about the same content or the same reference + policy, with recordid and time', async () => {
+    rig = await startCoreRig();
+    const first = queue(rig);
+    if (!first.ok) throw new Error('not queued');
+    await rig.core.pipeline.send(first.row.id);
+    const same = queue(rig);
+    expect(same).toMatchObject({
+      ok: false,
+      code: 'duplicate',
+      duplicate: { id: first.row.id, recordid: 100001, state: 'accepted' },
+    });
+    const samePolicy = queue(rig, { surname: 'Jones' });
+    expect(samePolicy).toMatchObject({ ok: false, code: 'duplicate', duplicate: { id: first.row.id } });
+    expect(queue(rig, { reference: 'REF-2' }).ok).toBe(true);
+    const confirmed = queue(rig, {}, true);
+    expect(confirmed.ok).toBe(true);
+  });
+
+  it('also catches one still sending or unknown, but not a rejected or discarded one', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
+    const first = queue(rig);
+    if (!first.ok) throw new Error('not queued');
+    await rig.core.pipeline.send(first.row.id);
+    expect(queue(rig)).toMatchObject({ code: 'duplicate', duplicate: { state: 'unknown' } });
+    rig.core.journal.discard(first.row.id, 'clerk', 'checked with the service: not stored');
+    expect(queue(rig).ok).toBe(true);
+  });
+
+  it('is per profile', async () => {
+    rig = await startCoreRig();
+    rig.core.profiles.put({ name: 'Other', baseUrl: 'https://feed.example.com' });
+    expect(queue(rig).ok).toBe(true);
+    expect(rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Other' }).ok).toBe(true);
+  });
+});
+
+describe('resolution actions', () => {
+  it('mark accepted with a recordid, and discard, each with who, when and a note', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', times: 2, fault: { kind: 'garbage' } });
+    const a = queue(rig, { reference: 'A' });
+    const b = queue(rig, { reference: 'B' });
+    if (!a.ok || !b.ok) throw new Error('not queued');
+    await rig.core.pipeline.send(a.row.id);
+    await rig.core.pipeline.send(b.row.id);
+    const accepted = rig.core.journal.markAccepted(a.row.id, 100001, 'sup', 'confirmed by phone');
+    expect(accepted).toMatchObject({ state: 'accepted', recordid: 100001 });
+    expect(rig.core.journal.discard(b.row.id, 'sup').state).toBe('discarded');
+    expect(rig.core.journal.history(a.row.id).at(-1)).toMatchObject({
+      actor: 'sup',
+      toState: 'accepted',
+      note: 'confirmed by phone',
+    });
+    expect(() => rig!.core.journal.resend(a.row.id, 'sup')).toThrow(/is accepted/);
+  });
+
+  it('marks a row reviewed with who, when and note', async () => {
+    rig = await startCoreRig();
+    const a = queue(rig);
+    if (!a.ok) throw new Error('not queued');
+    const reviewed = rig.core.journal.markReviewed(a.row.id, 'supervisor', 'checked');
+    expect(reviewed).toMatchObject({ reviewedBy: 'supervisor', reviewNote: 'checked' });
+    expect(reviewed.reviewedAt).not.toBeNull();
+  });
+});
+
+describe('recovery and versions', () => {
+  it('turns rows left sending by a dead process into unknown at start-up', () => {
+    const home = tempHome();
+    const journal = new Journal(openDatabase(join(home, 'journal.sqlite3')));
+    const row = journal.insertQueued({
+      kind: 'entry',
+      profile: 'Sandbox',
+      operator: 'x',
+      payload: { reference: 'R' },
+      payloadHash: 'h',
+    });
+    journal.claim(row.id, 999_999_999);
+    expect(journal.recover(() => false)).toBe(1);
+    expect(journal.get(row.id)).toMatchObject({ state: 'unknown' });
+    expect(journal.history(row.id).at(-1)?.actor).toBe('system (start-up recovery)');
+    journal.close();
+  });
+
+  it('leaves rows another live process is sending alone', () => {
+    const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
+    const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
+    journal.claim(row.id, 4242);
+    expect(journal.recover((pid) => pid === 4242)).toBe(0);
+    expect(journal.get(row.id)?.state).toBe('sending');
+    journal.close();
+  });
+
+  it('opens in WAL mode with synchronous=FULL', () => {
+    const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    db.close();
+  });
+
+  it('refuses a journal from a newer schema with a clear message, leaving it unchanged', () => {
+    const file = join(tempHome(), 'journal.sqlite3');
+    const raw = new Database(file);
+    raw.pragma('user_version = 99');
+    raw.exec('CREATE TABLE future (x)');
+    raw.close();
+    expect(() => openDatabase(file)).toThrow(/written by a newer Feed Desk \(schema 99.*not changed/);
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(99);
+    expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
+    after.close();
+  });
+});
+
+describe('drafts', () => {
+  it('survive a reopen and are removed once submitted', () => {
+    const file = join(tempHome(), 'journal.sqlite3');
+    const db = openDatabase(file);
+    new Drafts(db).save('new-entry', 'Sandbox', { surname: 'Half-typ' });
+    db.close();
+    const again = openDatabase(file);
+    const drafts = new Drafts(again);
+    expect(drafts.get('new-entry')).toMatchObject({ profile: 'Sandbox', payload: { surname: 'Half-typ' } });
+    drafts.delete('new-entry');
+    expect(drafts.get('new-entry')).toBeUndefined();
+    again.close();
+  });
+});
+
+describe('review queries and export', () => {
+  function seed(journal: Journal) {
+    const rows = [
+      { reference: 'ALPHA', surname: 'Smith', policy: 'P1', postcode: 'LS1 4AP', profile: 'Sandbox', op: 'ann' },
+      { reference: 'BRAVO', surname: 'Łukasz', policy: 'P2', postcode: 'M1 1AE', profile: 'Live', op: 'bob' },
+      { reference: '=HYPERLINK("x")', surname: '+Jones', policy: '-P3', postcode: '@X', profile: 'Sandbox', op: 'ann' },
+    ];
+    return rows.map((r) =>
+      journal.insertQueued({
+        kind: 'entry',
+        profile: r.profile,
+        operator: r.op,
+        payload: {
+          reference: r.reference,
+          surname: r.surname,
+          policy: r.policy,
+          postcode: r.postcode,
+          description: 'a, "quoted"\r\nline',
+        },
+        payloadHash: r.reference,
+      }),
+    );
+  }
+
+  it('filters by state, operator, profile, text and date, pages and sorts', () => {
+    const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
+    const journal = new Journal(db);
+    const [a, b] = seed(journal);
+    journal.claim(a!.id, process.pid);
+    journal.recordOutcome(a!.id, { state: 'accepted', recordid: 555, message: 'ok', httpStatus: 201 });
+    expect(listSubmissions(db, { states: ['accepted'] }).rows.map((r) => r.id)).toEqual([a!.id]);
+    expect(listSubmissions(db, { operator: 'bob' }).rows.map((r) => r.id)).toEqual([b!.id]);
+    expect(listSubmissions(db, { profile: 'Sandbox' }).total).toBe(2);
+    expect(listSubmissions(db, { text: 'alpha' }).rows[0]?.id).toBe(a!.id);
+    expect(listSubmissions(db, { text: 'Łukasz' }).rows[0]?.id).toBe(b!.id);
+    expect(listSubmissions(db, { text: '555' }).rows[0]?.id).toBe(a!.id);
+    expect(listSubmissions(db, { text: 'm1 1' }).rows[0]?.id).toBe(b!.id);
+    expect(listSubmissions(db, { text: '%' }).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(listSubmissions(db, { from: today, to: today }).total).toBe(3);
+    expect(listSubmissions(db, { to: '2000-01-01' }).total).toBe(0);
+    const page = listSubmissions(db, { sort: 'reference', direction: 'asc', limit: 2, offset: 1 });
+    expect(page.rows.map((r) => r.reference)).toEqual(['ALPHA', 'BRAVO']);
+    expect(page.total).toBe(3);
+    expect(listSubmissions(db, { reviewed: false }).total).toBe(3);
+    db.close();
+  });
+
+  it('exports RFC 4180 CSV with Unicode intact and formula-looking cells defused', () => {
+    const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
+    seed(new Journal(db));
+    const csv = exportCsv(db, { sort: 'id', direction: 'asc' });
+    expect(csv.split('\r\n')[0]?.startsWith('id,kind,state,recordid')).toBe(true);
+    const records = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    expect(records).toHaveLength(3);
+    expect(records[1]?.surname).toBe('Łukasz');
+    expect(records[0]?.description).toBe('a, "quoted"\r\nline');
+    expect(records[2]).toMatchObject({
+      reference: `'=HYPERLINK("x")`,
+      surname: "'+Jones",
+      policy: "'-P3",
+      postcode: "'@X",
+    });
+    db.close();
+  });
+});
