@@ -78,10 +78,8 @@ async function full(url: string, concurrency: number, run: string, entries = ENT
 const child = spawn(process.execPath, ['bin/run-ts.mjs', 'bench/sandbox-child.ts', String(LATENCY_MS)], {
   stdio: ['pipe', 'pipe', 'inherit'],
 });
-const [url = ''] = await createInterface({ input: child.stdout! })
-  [Symbol.asyncIterator]()
-  .next()
-  .then((r) => [r.value as string]);
+const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+const url = String((await lines.next()).value);
 const sandbox = { url, close: async () => void child.stdin!.end() };
 console.log(`pipeline benchmark: ${ENTRIES} entries, sandbox (own process) latency ${LATENCY_MS} ms, loopback`);
 await raw(sandbox.url, 4, 200);
