@@ -1,44 +1,50 @@
-import { createDispatcher } from '../main/service/http';
 import { dataHome } from '../main/profiles/data-home';
-import { openProfileStore, type ProfileStore } from '../main/profiles/profile-store';
-import { createCredentialStore, type CredentialStore } from '../main/credentials/keychain';
 import { readSandboxLink } from '../main/core/sandbox-link';
-import { connect, type Connection } from '../main/core/connection';
+import { openCore, type Core } from '../main/core/core';
+import { ConnectionSetupError } from '../main/core/connection';
 import { CliFailure } from './output';
 import type { Profile } from '../../shared/profile/schema';
 
-/** What every command needs: the data folder and its profiles, opened once. */
+/** What every command needs: the data folder's profiles and journal, opened once. */
 export interface CliContext {
-  home: string;
-  profiles: ProfileStore;
-  credentials: () => CredentialStore;
+  core: Core;
   profile(name?: string): Profile;
-  connect(profile: Profile): Connection;
+  /** Checks the profile can be used now (sandbox running, ...) before anything is queued. */
+  ready(profile: Profile): void;
 }
 
-/** Opens the data folder (FEED_DESK_HOME or the per-user folder) and reports a corrupt profiles file. */
+/** Opens the data folder (FEED_DESK_HOME or the per-user folder); reports a corrupt profiles file and recovery. */
 export function openContext(): CliContext {
   const home = dataHome();
-  const profiles = openProfileStore(home);
-  if (profiles.warning) process.stderr.write(`feed-desk: warning: ${profiles.warning}\n`);
-  let store: CredentialStore | undefined;
-  const credentials = () => (store ??= createCredentialStore());
+  const core = openCore({ home, sandboxUrl: () => readSandboxLink(home), env: process.env });
+  if (core.profiles.warning) process.stderr.write(`feed-desk: warning: ${core.profiles.warning}\n`);
+  if (core.recovered > 0) {
+    process.stderr.write(`feed-desk: ${core.recovered} submission(s) interrupted while sending are now unknown\n`);
+  }
   return {
-    home,
-    profiles,
-    credentials,
+    core,
     profile(name) {
-      const profile = name ? profiles.get(name) : profiles.active();
+      const profile = name ? core.profiles.get(name) : core.profiles.active();
       if (!profile) throw new CliFailure(`No profile named ${name}; see \`feed-desk profiles list\``);
       return profile;
     },
-    connect: (profile) =>
-      connect({
-        profile,
-        credentials,
-        dispatcher: createDispatcher(),
-        sandboxUrl: readSandboxLink(home),
-        env: process.env,
-      }),
+    ready(profile) {
+      try {
+        core.connections.get(profile);
+      } catch (err) {
+        if (err instanceof ConnectionSetupError) throw new CliFailure(err.message);
+        throw err;
+      }
+    },
   };
+}
+
+/** Opens the context, runs the command, and always closes the journal cleanly. */
+export async function withContext(run: (ctx: CliContext) => Promise<void> | void): Promise<void> {
+  const ctx = openContext();
+  try {
+    await run(ctx);
+  } finally {
+    await ctx.core.close();
+  }
 }

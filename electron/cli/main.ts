@@ -2,6 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { registerSubmit } from './commands/submit';
 import { registerProfiles } from './commands/profiles';
 import { registerSandbox } from './commands/sandbox';
+import { registerJournal } from './commands/journal';
+import { registerOutbox } from './commands/outbox';
+import { registerResolve } from './commands/resolve';
 import { CliFailure } from './output';
 
 /** The `feed-desk` command line: the same core as the desktop app, for automation. */
@@ -12,6 +15,9 @@ const program = new Command('feed-desk')
 
 registerSubmit(program);
 registerProfiles(program);
+registerJournal(program);
+registerOutbox(program);
+registerResolve(program);
 registerSandbox(program);
 
 try {

@@ -1,6 +1,15 @@
 import type { Command } from 'commander';
 import { SANDBOX_PROFILE, profileSchema, type DateFormat } from '../../../shared/profile/schema';
-import { openContext } from '../context';
+import { dataHome } from '../../main/profiles/data-home';
+import { openProfileStore } from '../../main/profiles/profile-store';
+import { createCredentialStore } from '../../main/credentials/keychain';
+
+/** Profile commands need only the profile file and the keychain, not the journal. */
+function openContext() {
+  const profiles = openProfileStore(dataHome());
+  if (profiles.warning) process.stderr.write(`feed-desk: warning: ${profiles.warning}\n`);
+  return { profiles, credentials: () => createCredentialStore() };
+}
 import { CliFailure, printJson, readStdin } from '../output';
 
 async function readSecret(): Promise<string> {

@@ -41,7 +41,7 @@ export class Journal {
   constructor(readonly db: Database.Database) {}
 
   /** A prepared statement, prepared once per SQL text. */
-  private stmt(sql: string): Database.Statement {
+  stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -138,15 +138,14 @@ export class Journal {
     });
   }
 
-  /** Ids of rows due to be sent: queued, or failed with a retry time that has come; skips cancellations of profiles with no path. */
-  dueIds(limit: number, noCancellationPath: readonly string[] = [], skip: readonly number[] = []): number[] {
+  /** Ids of rows due to be sent (queued, or failed and due for retry); skips cancellations that have no path. */
+  dueIds(limit: number, noCancellationPath: readonly string[] = []): number[] {
     const rows = this.stmt(
       `SELECT id FROM submissions
          WHERE (state = 'queued' OR (state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?))
            AND NOT (kind = 'cancellation' AND profile IN (SELECT value FROM json_each(?)))
-           AND id NOT IN (SELECT value FROM json_each(?))
          ORDER BY id LIMIT ?`,
-    ).all(nowIso(), JSON.stringify(noCancellationPath), JSON.stringify(skip), limit) as Array<{ id: number }>;
+    ).all(nowIso(), JSON.stringify(noCancellationPath), limit) as Array<{ id: number }>;
     return rows.map((r) => r.id);
   }
 
@@ -270,30 +269,6 @@ export class Journal {
         typeof toHistory
       >[0][]
     ).map(toHistory);
-  }
-
-  /** The latest submission in this profile that an identical or same reference+policy one would repeat. */
-  findDuplicate(
-    kind: SubmissionKind,
-    profile: string,
-    hash: string,
-    reference: string,
-    policy: string,
-  ): SubmissionRow | undefined {
-    const live = `kind = @kind AND state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')`;
-    const params = { kind, profile, hash, reference, policy };
-    const byHash = this.stmt(
-      `SELECT * FROM submissions WHERE profile = @profile AND payload_hash = @hash AND ${live} ORDER BY id DESC LIMIT 1`,
-    ).get(params) as RawSubmission | undefined;
-    const byRefPolicy =
-      kind === 'entry' && reference
-        ? (this.stmt(
-            `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
-             ORDER BY id DESC LIMIT 1`,
-          ).get(params) as RawSubmission | undefined)
-        : undefined;
-    const latest = (byRefPolicy?.id ?? 0) > (byHash?.id ?? 0) ? byRefPolicy : byHash;
-    return latest && toRow(latest);
   }
 
   close(): void {

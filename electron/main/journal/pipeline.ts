@@ -8,6 +8,7 @@ import { isServiceError, outcomeOf } from '../service/errors';
 import type { Connection } from '../core/connection';
 import type { Journal, SendOutcome } from './journal';
 import { payloadHash } from './payload-hash';
+import { findDuplicate } from './duplicate-guard';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -82,7 +83,8 @@ export function createPipeline(deps: PipelineDeps) {
     const payload: Record<string, string> = parsed.entry;
     const hash = payloadHash(req.kind, payload);
     if (!req.confirmDuplicate) {
-      const duplicate = deps.journal.findDuplicate(
+      const duplicate = findDuplicate(
+        deps.journal,
         req.kind,
         profile.name,
         hash,

@@ -23,18 +23,55 @@ describe('feed-desk submit', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const recordid = sandbox.records.at(-1)?.recordid;
-    expect(run.stdout).toBe(`accepted: recordid ${recordid} (Record created)\n`);
+    expect(run.stdout).toBe(`accepted: recordid ${recordid} (Record created) [journal #1]\n`);
     expect(new Map(sandbox.records.at(-1)?.parts).get('total_value')).toBe('1299.50');
   });
 
-  it('prints JSON with --json', async () => {
-    const run = await runCli(['submit', 'examples/entry.json', '--json'], env());
+  it('refuses a possible duplicate, sending nothing, unless --allow-duplicate is given (JSON output)', async () => {
+    const before = sandbox.records.length;
+    const refused = await runCli(['submit', 'examples/entry.json'], env());
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/possible duplicate of journal #1 \(accepted, recordid \d+, .*--allow-duplicate/);
+    expect(sandbox.records.length).toBe(before);
+    const run = await runCli(['submit', 'examples/entry.json', '--json', '--allow-duplicate'], env());
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({
-      ok: true,
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      id: 2,
+      state: 'accepted',
       recordid: sandbox.records.at(-1)?.recordid,
-      message: 'Record created',
+      reference: 'REF-2026-0001',
+      attempts: 1,
     });
+  });
+
+  it('lists the journal as JSON and CSV', async () => {
+    const json = await runCli(['journal', '--format', 'json', '--state', 'accepted'], env());
+    expect(json.code).toBe(0);
+    const rows = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
+    expect(rows.map((r) => r.id)).toEqual([2, 1]);
+    for (const key of ['id', 'kind', 'state', 'recordid', 'reference', 'policy', 'attempts', 'created_at']) {
+      expect(rows[0]).toHaveProperty(key);
+    }
+    const csv = await runCli(['journal', '--format', 'csv'], env());
+    expect(csv.stdout.split('\r\n')[0]).toMatch(/^id,kind,state,recordid,/);
+    expect((await runCli(['journal', '--state', 'nonsense'], env())).code).toBe(2);
+  });
+
+  it('leaves an unknown outcome for a person, who resolves it with --accepted', async () => {
+    const fault = JSON.stringify({ target: 'entry', fault: { kind: 'garbage' } });
+    await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'POST', body: fault });
+    const run = await runCli(['submit', 'examples/entry.json', '--allow-duplicate'], env());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/unknown \[journal #3\].*\n.*feed-desk resolve 3/);
+    expect((await runCli(['outbox', 'drain', '--wait', '5'], env())).stdout).toMatch(/^0 accepted; 0 still waiting/);
+    const stored = sandbox.records.at(-1)?.recordid;
+    const resolved = await runCli(
+      ['resolve', '3', '--accepted', String(stored), '--note', 'seen in the service'],
+      env(),
+    );
+    expect(resolved.code).toBe(0);
+    expect(resolved.stdout).toMatch(`accepted: recordid ${stored}`);
+    expect((await runCli(['resolve', '3', '--discard'], env())).stderr).toMatch(/is accepted/);
   });
 
   it('refuses an invalid entry with its field errors, sending nothing', async () => {
@@ -75,7 +112,7 @@ describe('feed-desk submit', () => {
       FEED_DESK_CLIENT_SECRET: secret,
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/not accepted: HTTP 401: Not authorised/);
+    expect(run.stderr).toMatch(/rejected \[journal #1\]: HTTP 401: Not authorised/);
     expect(run.stdout + run.stderr).not.toContain(secret);
   });
 });

@@ -1,0 +1,32 @@
+import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
+import type { Journal } from './journal';
+import { toRow, type RawSubmission } from './rows';
+
+/** The latest submission in this profile that an identical or same reference+policy one would repeat. */
+export function findDuplicate(
+  journal: Journal,
+  kind: SubmissionKind,
+  profile: string,
+  hash: string,
+  reference: string,
+  policy: string,
+): SubmissionRow | undefined {
+  const live = `kind = @kind AND state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')`;
+  const params = { kind, profile, hash, reference, policy };
+  const byHash = journal
+    .stmt(
+      `SELECT * FROM submissions WHERE profile = @profile AND payload_hash = @hash AND ${live} ORDER BY id DESC LIMIT 1`,
+    )
+    .get(params) as RawSubmission | undefined;
+  const byRefPolicy =
+    kind === 'entry' && reference
+      ? (journal
+          .stmt(
+            `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
+             ORDER BY id DESC LIMIT 1`,
+          )
+          .get(params) as RawSubmission | undefined)
+      : undefined;
+  const latest = (byRefPolicy?.id ?? 0) > (byHash?.id ?? 0) ? byRefPolicy : byHash;
+  return latest && toRow(latest);
+}
