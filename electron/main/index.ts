@@ -1,0 +1,49 @@
+import { app, BrowserWindow, ipcMain, Menu } from 'electron';
+import { join } from 'node:path';
+import { openCore, operatorName } from './core/core';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { createDispatch } from './ipc/dispatch';
+import { createHandlers } from './ipc/handlers';
+import { isTrustedSender, registerIpc } from './ipc/register';
+import { APP_ORIGIN, createMainWindow } from './window';
+import { registerAppScheme, serveRenderer } from './app-protocol';
+import { buildMenu } from './menu';
+
+// Wiring only: everything below runs (and is tested) under plain Node.
+if (!app.requestSingleInstanceLock()) app.quit();
+registerAppScheme();
+
+let window: BrowserWindow | undefined;
+let sandbox: Sandbox | undefined;
+
+app.on('second-instance', () => {
+  if (window?.isMinimized()) window.restore();
+  window?.focus();
+});
+
+app.whenReady().then(async () => {
+  sandbox = await startSandbox();
+  const core = openCore({ home: app.getPath('userData'), sandboxUrl: () => sandbox?.url });
+  core.outbox.start();
+  const dispatch = createDispatch(
+    createHandlers(core, { version: app.getVersion(), operator: operatorName(), sandboxUrl: () => sandbox?.url }),
+  );
+  registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents, APP_ORIGIN));
+  serveRenderer(join(import.meta.dirname, '../renderer'));
+  Menu.setApplicationMenu(buildMenu(() => window));
+  window = createMainWindow(join(import.meta.dirname, '../preload'));
+
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void core
+      .close()
+      .then(() => sandbox?.close())
+      .finally(() => app.quit());
+  });
+});
+
+app.on('window-all-closed', () => app.quit());
+app.on('web-contents-created', (_event, contents) => contents.on('will-attach-webview', (e) => e.preventDefault()));

@@ -1,0 +1,46 @@
+import { listSubmissions } from '../../journal/queries';
+import type { Core } from '../../core/core';
+import type { Handlers } from '../dispatch';
+import { IpcFailure, fail } from '../ipc-failure';
+import { toView } from './views';
+
+/** Entry, draft and journal handlers: every submission goes through the pipeline. */
+export function entryHandlers(
+  core: Core,
+): Pick<Handlers, 'entries:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete' | 'journal:list'> {
+  return {
+    async 'entries:submit'({ profile, input, confirmDuplicate }) {
+      const result = core.pipeline.submit({ kind: 'entry', input, profile, confirmDuplicate });
+      if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
+      if (!result.ok && result.code === 'duplicate') {
+        const d = result.duplicate;
+        throw new IpcFailure({
+          code: 'duplicate',
+          message: `This looks like journal entry #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
+          duplicate: { id: d.id, state: d.state, recordid: d.recordid, createdAt: d.createdAt },
+        });
+      }
+      if (!result.ok) fail('not-found', result.message);
+      const sent = await core.pipeline.send(result.row.id);
+      core.outbox.kick();
+      return toView(sent ?? result.row);
+    },
+    'drafts:get'({ screen }) {
+      const draft = core.drafts.get(screen);
+      const payload = draft && typeof draft.payload === 'object' ? (draft.payload as Record<string, string>) : null;
+      return { payload, updatedAt: draft?.updatedAt ?? null };
+    },
+    'drafts:save'({ screen, profile, payload }) {
+      core.drafts.save(screen, profile, payload);
+      return {};
+    },
+    'drafts:delete'({ screen }) {
+      core.drafts.delete(screen);
+      return {};
+    },
+    'journal:list'(filter) {
+      const { rows, total } = listSubmissions(core.journal.db, filter);
+      return { rows: rows.map(toView), total };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ZodError } from 'zod';
+import { issuesToFields } from '../../../shared/entry/schema';
+import { failure, type ErrorCode, type IpcError } from '../../../shared/ipc/result';
+import { isServiceError, outcomeOf } from '../service/errors';
+
+/** Thrown by a handler for an expected failure; the dispatcher turns it into `{ ok: false, error }`. */
+export class IpcFailure extends Error {
+  override readonly name = 'IpcFailure' as const;
+  constructor(readonly error: IpcError) {
+    super(error.message);
+  }
+}
+
+/** Shorthand for throwing an expected failure from a handler. */
+export function fail(code: ErrorCode, message: string, fields?: Record<string, string>): never {
+  throw new IpcFailure(failure(code, message, fields).error);
+}
+
+const BY_NAME: Record<string, ErrorCode> = {
+  KeychainUnavailableError: 'keychain',
+  KeychainItemError: 'keychain',
+  ProfileError: 'invalid',
+  JournalStateError: 'state',
+  ConnectionSetupError: 'setup',
+};
+
+/** The one mapping from a thrown error to an IPC failure value; unexpected errors say nothing internal. */
+export function toIpcFailure(err: unknown): { ok: false; error: IpcError } {
+  if (err instanceof IpcFailure) return { ok: false, error: err.error };
+  if (err instanceof ZodError) return failure('invalid', 'Some fields need attention', issuesToFields(err.issues));
+  if (isServiceError(err)) {
+    const fields = err.name === 'HttpError' && Object.keys(err.summary.fields).length ? err.summary.fields : undefined;
+    return failure(outcomeOf(err).code, err.message, fields);
+  }
+  const code = err instanceof Error ? BY_NAME[err.name] : undefined;
+  if (code) return failure(code, (err as Error).message);
+  return failure('internal', 'Something went wrong inside Feed Desk; nothing was lost. Please try again.');
+}

@@ -1,0 +1,82 @@
+import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, type EntryField } from '../../../../shared/entry/fields';
+import { ruleFor } from '../../../../shared/entry/schema';
+import { CANCELLATION_FIELDS, type Profile, type ProfileInput } from '../../../../shared/profile/schema';
+
+/** The settings form's values: a profile with every field rule spelled out. */
+export interface ProfileFormValues {
+  name: string;
+  baseUrl: string;
+  dateFormat: Profile['dateFormat'];
+  blankMode: Profile['blankMode'];
+  postcodeCheck: boolean;
+  requestTimeoutSec: number;
+  concurrency: number;
+  cancellationPath: string;
+  rules: Record<EntryField, { required: boolean; maxLength: number }>;
+}
+
+/** Form values for a profile (or a new one). */
+export function toFormValues(profile: Profile | undefined): ProfileFormValues {
+  const base = profile ?? {
+    name: '',
+    baseUrl: 'https://',
+    dateFormat: 'YYYY-MM-DD' as const,
+    blankMode: 'send' as const,
+    postcodeCheck: true,
+    fieldRules: {},
+    cancellation: { path: null, fields: [...CANCELLATION_FIELDS] },
+    requestTimeoutMs: 30_000,
+    concurrency: 4,
+  };
+  return {
+    name: base.name,
+    baseUrl: base.baseUrl,
+    dateFormat: base.dateFormat,
+    blankMode: base.blankMode,
+    postcodeCheck: base.postcodeCheck,
+    requestTimeoutSec: base.requestTimeoutMs / 1000,
+    concurrency: base.concurrency,
+    cancellationPath: base.cancellation.path ?? '',
+    rules: Object.fromEntries(ENTRY_FIELDS.map((f) => [f, ruleFor(f, base)])) as ProfileFormValues['rules'],
+  };
+}
+
+/** The profile to save: only the field rules that differ from the defaults are stored. */
+export function toProfileInput(values: ProfileFormValues, previous: Profile | undefined): ProfileInput {
+  const fieldRules: ProfileInput['fieldRules'] = {};
+  for (const field of ENTRY_FIELDS) {
+    const rule = values.rules[field];
+    const override: { required?: boolean; maxLength?: number } = {};
+    if (rule.required !== DEFAULT_REQUIRED.includes(field)) override.required = rule.required;
+    if (Number(rule.maxLength) !== defaultMaxLength(field)) override.maxLength = Number(rule.maxLength);
+    if (Object.keys(override).length) fieldRules[field] = override;
+  }
+  return {
+    name: values.name,
+    baseUrl: values.baseUrl,
+    dateFormat: values.dateFormat,
+    blankMode: values.blankMode,
+    postcodeCheck: values.postcodeCheck,
+    requestTimeoutMs: Math.round(Number(values.requestTimeoutSec) * 1000),
+    concurrency: Number(values.concurrency),
+    fieldRules,
+    cancellation: {
+      path: values.cancellationPath.trim() || null,
+      fields: previous?.cancellation.fields ?? [...CANCELLATION_FIELDS],
+    },
+  };
+}
+
+/** Maps a saved profile's error paths (e.g. `requestTimeoutMs`) to form field names. */
+export function formFieldFor(path: string): keyof ProfileFormValues | undefined {
+  const map: Record<string, keyof ProfileFormValues> = {
+    name: 'name',
+    baseUrl: 'baseUrl',
+    requestTimeoutMs: 'requestTimeoutSec',
+    concurrency: 'concurrency',
+    cancellation: 'cancellationPath',
+    dateFormat: 'dateFormat',
+    blankMode: 'blankMode',
+  };
+  return map[path];
+}

@@ -1,0 +1,129 @@
+import { useState, type ChangeEvent } from 'react';
+import type { ProfilesState } from '../../use-profiles';
+import { api } from '../../api';
+import { CredentialsPanel } from './credentials-panel';
+import { ProfileEditor } from './profile-editor';
+
+/** Settings: profiles (add, edit, remove, switch), credentials, connection test, export and import. */
+export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const list = profiles.state?.profiles ?? [];
+  const current =
+    selected === '' ? undefined : list.find((p) => p.profile.name === (selected ?? profiles.state?.active));
+
+  const act = async (run: () => Promise<{ ok: boolean; error?: { message: string } }>, done: string) => {
+    const result = await run();
+    setMessage(result.ok ? { ok: true, text: done } : { ok: false, text: result.error?.message ?? 'Failed' });
+    await profiles.reload();
+  };
+
+  const exportProfiles = async () => {
+    const result = await api.profiles.export({});
+    if (!result.ok) return setMessage({ ok: false, text: result.error.message });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([result.data.json], { type: 'application/json' }));
+    link.download = 'feed-desk-profiles.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+    setMessage({ ok: true, text: 'Profiles exported (without secrets).' });
+  };
+
+  const importProfiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const result = await api.profiles.import({ json: await file.text() });
+    setMessage(
+      result.ok
+        ? { ok: true, text: `Imported ${result.data.imported.join(', ') || 'no profiles'}.` }
+        : { ok: false, text: result.error.message },
+    );
+    await profiles.reload();
+  };
+
+  return (
+    <div className="settings">
+      <aside className="profile-list" aria-label="Profiles">
+        <h1>Settings</h1>
+        <ul>
+          {list.map((p) => (
+            <li key={p.profile.name}>
+              <button
+                type="button"
+                aria-current={current?.profile.name === p.profile.name ? 'true' : undefined}
+                onClick={() => setSelected(p.profile.name)}
+              >
+                {p.profile.name}
+                {p.profile.name === profiles.state?.active && <span className="tag">in use</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="actions column">
+          <button type="button" onClick={() => setSelected('')}>
+            Add profile
+          </button>
+          <button type="button" onClick={() => void exportProfiles()}>
+            Export profiles
+          </button>
+          <label className="button">
+            Import profiles
+            <input
+              type="file"
+              accept="application/json,.json"
+              className="visually-hidden"
+              onChange={(e) => void importProfiles(e)}
+            />
+          </label>
+        </div>
+        {message && (
+          <p role="status" className={message.ok ? 'banner success' : 'banner error'}>
+            {message.text}
+          </p>
+        )}
+      </aside>
+      <div className="profile-detail">
+        {current && (
+          <div className="actions">
+            <button
+              type="button"
+              disabled={current.profile.name === profiles.state?.active}
+              onClick={() =>
+                void act(() => api.profiles.use({ name: current.profile.name }), `Now using ${current.profile.name}.`)
+              }
+            >
+              Use this profile
+            </button>
+            {!current.builtIn && (
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  setSelected(null);
+                  void act(
+                    () => api.profiles.remove({ name: current.profile.name }),
+                    `Removed ${current.profile.name}.`,
+                  );
+                }}
+              >
+                Remove profile
+              </button>
+            )}
+          </div>
+        )}
+        <ProfileEditor
+          key={current?.profile.name ?? 'new'}
+          view={current}
+          onSaved={async (name) => {
+            await profiles.reload();
+            setSelected(name);
+          }}
+        />
+        {current && (
+          <CredentialsPanel key={`cred-${current.profile.name}`} view={current} onChanged={profiles.reload} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ProfileView } from '../../shared/ipc/contract';
+import { api } from './api';
+
+/** The profiles and which one is active, reloaded on demand after any change. */
+export function useProfiles() {
+  const [state, setState] = useState<{ active: string; profiles: ProfileView[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    const result = await api.profiles.list({});
+    if (result.ok) {
+      setState(result.data);
+      setError(null);
+    } else setError(result.error.message);
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const active = state?.profiles.find((p) => p.profile.name === state.active);
+  return { state, active, error, reload };
+}
+
+/** What useProfiles returns. */
+export type ProfilesState = ReturnType<typeof useProfiles>;
