@@ -20,6 +20,8 @@ export function EntryForm({ profile, initial, restoredAt }: EntryFormProps) {
   );
   const { control, register, setValue, setFocus, formState } = form;
 
+  useEffect(() => setFocus('account_code'), [setFocus]);
+
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.altKey && event.key.toLowerCase() === 'n') {

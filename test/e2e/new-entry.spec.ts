@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import { ENTRY_SECTIONS, type EntryField } from '../../shared/entry/fields';
+import { expect, test } from './support/harness';
+
+mkdirSync('test-results/screens', { recursive: true });
+
+const TYPED: Partial<Record<EntryField, string>> = {
+  account_code: 'ACME01',
+  reference: 'KEY-1',
+  policy: 'FURN-PLUS',
+  total_seats: '3',
+  total_value: '£1,299.5',
+  policy_premium: '89.9',
+  title: 'Mrs',
+  initials: 'J',
+  surname: 'Smith',
+  address1: '1 High Street',
+  town: 'Leeds',
+  postcode: 'ls1 4ap',
+  email: 'j.smith@example.co.uk',
+  telephone: '0113 496 0000',
+  description: 'Three-seat sofa',
+  colour: 'Slate',
+  purchase_date: '11022026',
+  order_number: 'ORD-1',
+};
+
+test('an entry keyed by keyboard only is submitted, shows its recordid and is journaled', async ({ desk }) => {
+  const { page } = desk;
+  await desk.open();
+  await expect(page.locator('#field-account_code')).toBeFocused();
+  for (const field of ENTRY_SECTIONS.flatMap((s) => s.fields)) {
+    const value = TYPED[field];
+    if (value) await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.locator('#field-total_value')).toHaveValue('1299.50');
+  await expect(page.locator('#field-postcode')).toHaveValue('LS1 4AP');
+  await page.locator('#field-order_number').focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('recordid')).toHaveText('100001');
+  const stored = new Map(desk.sandbox.records[0]?.parts);
+  expect(stored.get('total_value')).toBe('1299.50');
+  expect(stored.get('policy_premium')).toBe('89.90');
+  expect(stored.get('purchase_date')).toBe('2026-11-02');
+  expect(desk.core.journal.get(1)).toMatchObject({ state: 'accepted', recordid: 100001, reference: 'KEY-1' });
+  await page.screenshot({ path: 'test-results/screens/new-entry-accepted.png', fullPage: true });
+});
+
+test('invalid fields show inline errors as they are left, and nothing is sent', async ({ desk }) => {
+  const { page } = desk;
+  await desk.open();
+  await page.locator('#field-postcode').fill('12345');
+  await page.locator('#field-postcode').press('Tab');
+  await expect(page.locator('#field-postcode-error')).toHaveText('Enter a UK postcode such as SW1A 1AA');
+  await page.locator('#field-email').fill('not-mail');
+  await page.keyboard.press('Control+Enter');
+  const summary = page.getByRole('alert').filter({ hasText: 'need attention' });
+  await expect(summary).toContainText('Account code: Required');
+  await expect(summary).toContainText('E-mail: Enter an e-mail address');
+  await expect(page.locator('#field-account_code')).toBeFocused();
+  await expect(page.locator('#field-account_code')).toHaveAttribute('aria-invalid', 'true');
+  expect(desk.sandbox.records).toHaveLength(0);
+  expect(desk.core.journal.db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
+  await page.screenshot({ path: 'test-results/screens/new-entry-errors.png', fullPage: true });
+});
+
+async function fillMinimal(desk: { page: import('@playwright/test').Page }, reference = 'REF-9') {
+  const { page } = desk;
+  await page.locator('#field-account_code').fill('ACME01');
+  await page.locator('#field-reference').fill(reference);
+  await page.locator('#field-policy').fill('P-1');
+  await page.locator('#field-surname').fill('Jones');
+  await page.locator('#field-postcode').fill('M1 1AE');
+}
+
+test('the service’s 400 shows its messages at the fields', async ({ desk }) => {
+  const sandboxProfile = desk.core.profiles.get('Sandbox')!;
+  desk.core.profiles.put({ ...sandboxProfile, fieldRules: { surname: { required: false } } });
+  const { page } = desk;
+  await desk.open();
+  await fillMinimal(desk);
+  await page.locator('#field-surname').fill('');
+  await page.getByRole('button', { name: 'Submit entry' }).click();
+  await expect(page.locator('#field-surname-error')).toHaveText('Required');
+  await expect(page.getByRole('status', { name: 'Result' })).toContainText('rejected');
+  expect(desk.core.journal.get(1)?.state).toBe('rejected');
+});
+
+test('a possible duplicate must be confirmed before it is sent', async ({ desk }) => {
+  const { page } = desk;
+  await desk.open();
+  await fillMinimal(desk);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('recordid')).toHaveText('100001');
+  await page.getByRole('button', { name: 'New entry keeping account and order details' }).click();
+  await expect(page.locator('#field-account_code')).toHaveValue('ACME01');
+  await expect(page.locator('#field-surname')).toHaveValue('');
+  await fillMinimal(desk);
+  await page.keyboard.press('Control+Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Possible duplicate' });
+  await expect(dialog).toContainText('recordid 100001');
+  expect(desk.sandbox.records).toHaveLength(1);
+  await page.screenshot({ path: 'test-results/screens/new-entry-duplicate.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Submit anyway' }).click();
+  await expect(page.getByTestId('recordid')).toHaveText('100002');
+  expect(desk.sandbox.records).toHaveLength(2);
+});
+
+test('a half-typed draft survives a reload', async ({ desk }) => {
+  const { page } = desk;
+  await desk.open();
+  await page.locator('#field-surname').fill('Half-typ');
+  await page.locator('#field-town').fill('York');
+  await expect
+    .poll(() => desk.core.drafts.get('new-entry')?.payload)
+    .toMatchObject({ surname: 'Half-typ', town: 'York' });
+  await page.reload();
+  await expect(page.locator('#field-surname')).toHaveValue('Half-typ');
+  await expect(page.locator('#field-town')).toHaveValue('York');
+  await expect(page.getByText('Draft restored')).toBeVisible();
+});
