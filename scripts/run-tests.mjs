@@ -37,32 +37,33 @@ check('lint', 'npx', ['--no-install', 'eslint', '.']);
 check('format', 'npx', ['--no-install', 'prettier', '--check', '.']);
 check('typecheck', 'npx', ['--no-install', 'tsc', '-b']);
 
+check('build', 'npx', ['--no-install', 'electron-vite', 'build']);
+
 const vitestJson = join(tmp, 'vitest.json');
-const vitest = `npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`;
+const playwrightJson = join(tmp, 'playwright.json');
+const suites = [
+  `npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`,
+  `PLAYWRIGHT_JSON_OUTPUT_NAME=${playwrightJson} npx --no-install playwright test --reporter=list,json`,
+].join('; ');
 const hasKeyring =
   spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon']).status === 0;
 if (hasKeyring) {
+  // A throwaway HOME holds the test keyring, so no real keychain is touched.
   const home = join(tmp, 'home');
-  const script = `mkdir -p "${home}" && export HOME="${home}" && printf x | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ${vitest}`;
-  run('unit and integration (real keychain)', 'dbus-run-session', ['--', 'sh', '-c', script]);
+  const unlock = 'printf x | gnome-keyring-daemon --unlock --components=secrets >/dev/null';
+  const script = `mkdir -p "${home}" && export HOME="${home}" && ${unlock} && ${suites}`;
+  run('unit, integration and end-to-end (real keychain)', 'dbus-run-session', ['--', 'sh', '-c', script]);
 } else {
   console.warn('WARNING: dbus-run-session or gnome-keyring-daemon missing: keychain tests will skip loudly');
-  run('unit and integration', 'sh', ['-c', vitest]);
+  run('unit, integration and end-to-end', 'sh', ['-c', suites]);
 }
 if (!countVitest(vitestJson)) failed += 1;
-
-const playwrightJson = join(tmp, 'playwright.json');
-if (existsSync('playwright.config.ts')) {
-  run('end-to-end (Chromium)', 'npx', ['--no-install', 'playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
-  if (existsSync(playwrightJson)) {
-    const stats = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats;
-    passed += stats.expected + stats.flaky;
-    skipped += stats.skipped;
-    failed += stats.unexpected;
-  } else failed += 1;
-}
+if (existsSync(playwrightJson)) {
+  const stats = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats;
+  passed += stats.expected + stats.flaky;
+  skipped += stats.skipped;
+  failed += stats.unexpected;
+} else failed += 1;
 
 rmSync(tmp, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -118,6 +118,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
           onSaved={async (name) => {
             await profiles.reload();
             setSelected(name);
+            setMessage({ ok: true, text: `Saved profile ${name}.` });
           }}
         />
         {current && (

@@ -21,7 +21,6 @@ export function useProfileEditor(view: ProfileView | undefined, onSaved: (name: 
       setStatus({ ok: false, text: result.error.message });
       return;
     }
-    setStatus({ ok: true, text: `Saved profile ${result.data.profile.name}.` });
     await onSaved(result.data.profile.name);
   });
 

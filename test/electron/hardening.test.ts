@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHANNELS, CONTRACT } from '../../shared/ipc/contract';
+import { buildApi } from '../../shared/ipc/api';
+import { registerIpc } from '../../electron/main/ipc/register';
+
+const read = (file: string) => readFileSync(file, 'utf8');
+
+describe('window factory', () => {
+  const source = read('electron/main/window.ts');
+  it.each([
+    'contextIsolation: true',
+    'sandbox: true',
+    'nodeIntegration: false',
+    'nodeIntegrationInWorker: false',
+    'nodeIntegrationInSubFrames: false',
+    'webSecurity: true',
+    'allowRunningInsecureContent: false',
+    'experimentalFeatures: false',
+    'webviewTag: false',
+  ])('sets %s literally', (option) => {
+    expect(source).toContain(option);
+  });
+
+  it('denies permissions, new windows, navigation away and webviews, and loads only the app origin', () => {
+    expect(source).toMatch(/setPermissionRequestHandler\(\(_wc, _permission, callback\) => callback\(false\)\)/);
+    expect(source).toMatch(/setPermissionCheckHandler\(\(\) => false\)/);
+    expect(source).toMatch(/return \{ action: 'deny' \}/);
+    expect(source).toMatch(/'will-navigate'[\s\S]*?preventDefault/);
+    expect(source).toMatch(/'will-attach-webview'[\s\S]*?preventDefault/);
+    expect(source).toMatch(/loadURL\(`\$\{APP_ORIGIN\}\/index\.html`\)/);
+    expect(source).not.toMatch(/loadURL\(['"`]https?:/);
+    expect(read('electron/main/index.ts').match(/new BrowserWindow/g)).toBeNull();
+  });
+});
+
+describe('content security policy of the built page', () => {
+  it('allows only our own scripts and styles and no network at all', () => {
+    const file = 'out/renderer/index.html';
+    expect(existsSync(file), 'build the renderer first (npm run build; npm test does)').toBe(true);
+    const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(read(file))?.[1] ?? '';
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name = '', ...values]) => [name, values.join(' ')]),
+    );
+    expect(directives).toMatchObject({
+      'default-src': "'none'",
+      'script-src': "'self'",
+      'style-src': "'self'",
+      'connect-src': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+    });
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(read(file)).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});
+
+describe('preload', () => {
+  it('exposes named functions per contract channel and nothing else', () => {
+    const calls: string[] = [];
+    const api = buildApi(async (channel) => void calls.push(channel));
+    const domains = [...new Set(CHANNELS.map((c) => c.split(':')[0]))];
+    expect(Object.keys(api).sort()).toEqual(domains.sort());
+    for (const channel of CHANNELS) {
+      const [domain = '', verb = ''] = channel.split(':');
+      const fn = (api as unknown as Record<string, Record<string, unknown>>)[domain]?.[verb];
+      expect(typeof fn).toBe('function');
+      void (fn as (r: unknown) => Promise<unknown>)({});
+    }
+    expect(calls).toEqual(CHANNELS);
+    expect(Object.isFrozen(api)).toBe(true);
+    const source = read('electron/preload/index.ts');
+    expect(source.match(/exposeInMainWorld/g)).toHaveLength(1);
+    expect(source).toMatch(/buildApi\(\(channel, request\) => ipcRenderer\.invoke\(channel, request\)\)/);
+  });
+});
+
+describe('IPC registration', () => {
+  it('registers exactly the contract channels and refuses untrusted senders before any handler runs', async () => {
+    const registered = new Map<string, (event: unknown, request: unknown) => Promise<unknown> | unknown>();
+    const ipcMain = { handle: (channel: string, fn: never) => registered.set(channel, fn) };
+    const dispatched: string[] = [];
+    registerIpc(
+      ipcMain as never,
+      async (channel) => {
+        dispatched.push(channel);
+        return { ok: true, data: {} };
+      },
+      (event) => (event as { trusted: boolean }).trusted,
+    );
+    expect([...registered.keys()]).toEqual(Object.keys(CONTRACT));
+    for (const fn of registered.values()) {
+      expect(await fn({ trusted: false }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(dispatched).toEqual([]);
+    await registered.get('app:info')?.({ trusted: true }, {});
+    expect(dispatched).toEqual(['app:info']);
+    const uses = execSync('git grep -n "ipcMain\\." -- electron', { encoding: 'utf8' }).trim().split('\n');
+    expect(uses.every((line) => line.startsWith('electron/main/ipc/register.ts:'))).toBe(true);
+    expect(uses.join('\n')).toMatch(/ipcMain\.handle\(channel/);
+  });
+});
+
+type Issue = { id: string; file: string; severity: { name: string } };
+type Electronegativity = (options: object) => Promise<{ issues: Issue[] }>;
+
+describe('Electronegativity', () => {
+  it('finds nothing of HIGH severity in main, preload and page', async () => {
+    const require = createRequire(import.meta.url);
+    const module = require('@doyensec/electronegativity') as { default?: Electronegativity };
+    const run = module.default ?? (module as unknown as Electronegativity);
+    const version = (JSON.parse(read('node_modules/electron/package.json')) as { version: string }).version;
+    // One tree holding main, preload and page, as the app ships them.
+    const tree = mkdtempSync(join(tmpdir(), 'electronegativity-'));
+    cpSync('electron', join(tree, 'electron'), { recursive: true });
+    cpSync('renderer', join(tree, 'renderer'), { recursive: true });
+    const result = await run({
+      input: tree,
+      output: join(tree, 'report.csv'),
+      isSarif: false,
+      customScan: '',
+      severitySet: '',
+      confidenceSet: '',
+      isRelative: true,
+      isVerbose: false,
+      electronVersionOverride: version,
+    });
+    expect(result.issues.length).toBeGreaterThan(0);
+    const high = result.issues.filter((i) => i.severity.name === 'HIGH').map((i) => `${i.id} ${i.file}`);
+    expect(high).toEqual([]);
+  }, 60_000);
+});
