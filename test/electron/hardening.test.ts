@@ -93,7 +93,7 @@ describe('IPC registration', () => {
         dispatched.push(channel);
         return { ok: true, data: {} };
       },
-      (event) => (event as { trusted: boolean }).trusted,
+      (event) => (event as unknown as { trusted: boolean }).trusted,
     );
     expect([...registered.keys()]).toEqual(Object.keys(CONTRACT));
     for (const fn of registered.values()) {
@@ -136,4 +136,20 @@ describe('Electronegativity', () => {
     const high = result.issues.filter((i) => i.severity.name === 'HIGH').map((i) => `${i.id} ${i.file}`);
     expect(high).toEqual([]);
   }, 60_000);
+});
+
+describe('packaging', () => {
+  it('sets the Electron fuses and unpacks the native modules', () => {
+    const config = read('electron-builder.yml');
+    for (const fuse of [
+      'runAsNode: false',
+      'enableNodeOptionsEnvironmentVariable: false',
+      'enableNodeCliInspectArguments: false',
+      'enableEmbeddedAsarIntegrityValidation: true',
+      'onlyLoadAppFromAsar: true',
+    ]) {
+      expect(config).toContain(fuse);
+    }
+    expect(config).toMatch(/asarUnpack:\n\s+- node_modules\/keytar\/\*\*\n\s+- node_modules\/better-sqlite3\/\*\*/);
+  });
 });
