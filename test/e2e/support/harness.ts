@@ -1,31 +1,10 @@
 import { test as base, type Page } from '@playwright/test';
-import { buildSync } from 'esbuild';
-import { mkdtempSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openCore, operatorName, type Core } from '../../../electron/main/core/core';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { serveFolder } from './static-server';
+import { existsSync } from 'node:fs';
+import type { Core } from '../../../electron/main/core/core';
+import type { Sandbox } from '../../../electron/sandbox/server';
+import { startDeskBackend } from '../../support/desk-backend';
 
 const RENDERER = 'out/renderer';
-
-/**
- * The preload, bundled from the same shared code as electron/preload/index.ts, over a Playwright
- * binding instead of ipcRenderer.
- */
-const preloadShim = buildSync({
-  stdin: {
-    contents: `import { API_KEY, buildApi } from './shared/ipc/api';
-      window[API_KEY] = buildApi((channel, request) => window.__feedDeskIpc(channel, request));`,
-    resolveDir: process.cwd(),
-    loader: 'ts',
-  },
-  bundle: true,
-  format: 'iife',
-  write: false,
-}).outputFiles[0]!.text;
 
 /** What each test gets: a page on the built renderer, the real core and sandbox behind it. */
 export interface Desk {
@@ -39,23 +18,8 @@ export interface Desk {
 
 export const test = base.extend<{ desk: Desk }>({
   desk: async ({ page }, use) => {
-    if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('Build the renderer first: npm run build');
-    const sandbox = await startSandbox();
-    const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
-    const core = openCore({ home, sandboxUrl: () => sandbox.url, retry: { baseMs: 50, capMs: 200, maxAttempts: 3 } });
-    const dispatch = createDispatch(
-      createHandlers(core, { version: 'e2e', operator: operatorName(), sandboxUrl: () => sandbox.url }),
-    );
-    const server = await serveFolder(RENDERER);
-    const answers: string[] = [];
-    await page.exposeBinding('__feedDeskIpc', async (source, channel: string, request: unknown) => {
-      if (source.frame !== page.mainFrame())
-        return { ok: false, error: { code: 'forbidden', message: 'not our frame' } };
-      const answer = await dispatch(channel, request);
-      answers.push(JSON.stringify(answer));
-      return answer;
-    });
-    await page.addInitScript({ content: preloadShim });
+    if (!existsSync(`${RENDERER}/index.html`)) throw new Error('Build the renderer first: npm run build');
+    const backend = await startDeskBackend(page, RENDERER);
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     page.on('console', (msg) => {
@@ -63,16 +27,14 @@ export const test = base.extend<{ desk: Desk }>({
     });
     await use({
       page,
-      core,
-      sandbox,
-      answers,
+      core: backend.core,
+      sandbox: backend.sandbox,
+      answers: backend.answers,
       open: async (hash = '#/new-entry') => {
-        await page.goto(`${server.url}/index.html${hash}`);
+        await page.goto(`${backend.url}/index.html${hash}`);
       },
     });
-    await core.close();
-    await sandbox.close();
-    await server.close();
+    await backend.close();
     if (errors.length) throw new Error(`The page reported errors:\n${errors.join('\n')}`);
   },
 });

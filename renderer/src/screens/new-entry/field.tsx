@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, Profiler } from 'react';
+import { logRender } from '../../render-log';
 import { useFormState, type Control, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { FIELD_LABELS, fieldKind, type EntryField } from '../../../../shared/entry/fields';
 import { checkField, ruleFor } from '../../../../shared/entry/schema';
@@ -48,32 +49,34 @@ export const Field = memo(function Field({ name, profile, control, register, set
     ...registration,
   };
   return (
-    <div className={`field field-${kind}${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>
-        {FIELD_LABELS[name]}
-        {required && (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
+    <Profiler id={`field:${name}`} onRender={logRender}>
+      <div className={`field field-${kind}${error ? ' has-error' : ''}`}>
+        <label htmlFor={id}>
+          {FIELD_LABELS[name]}
+          {required && (
+            <span className="required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+        {kind === 'longtext' ? (
+          <textarea rows={2} {...common} />
+        ) : (
+          <input
+            type={kind === 'date' ? 'date' : 'text'}
+            inputMode={INPUT_MODE[kind]}
+            autoComplete="off"
+            spellCheck={false}
+            {...common}
+          />
         )}
-      </label>
-      {kind === 'longtext' ? (
-        <textarea rows={2} {...common} />
-      ) : (
-        <input
-          type={kind === 'date' ? 'date' : 'text'}
-          inputMode={INPUT_MODE[kind]}
-          autoComplete="off"
-          spellCheck={false}
-          {...common}
-        />
-      )}
-      {error && (
-        <p className="field-error" id={described}>
-          {error}
-        </p>
-      )}
-    </div>
+        {error && (
+          <p className="field-error" id={described}>
+            {error}
+          </p>
+        )}
+      </div>
+    </Profiler>
   );
 });

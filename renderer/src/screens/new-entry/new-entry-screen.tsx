@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../../shared/profile/schema';
-import { api } from '../../api';
 import { fromDraft, type EntryValues } from './blank';
 import { EntryForm } from './entry-form';
-import { DRAFT_SCREEN } from './use-entry-form';
+import { loadDraft } from './draft-prefetch';
 
 /** New entry: restores the autosaved draft, then shows the form. */
 export function NewEntryScreen({ profile }: { profile: Profile }) {
@@ -11,7 +10,7 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
 
   useEffect(() => {
     let live = true;
-    void api.drafts.get({ screen: DRAFT_SCREEN }).then((result) => {
+    void loadDraft().then((result) => {
       if (!live) return;
       const draft = result.ok ? result.data : { payload: null, updatedAt: null };
       const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;

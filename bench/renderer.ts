@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+// Renderer benchmark in headless Chromium: time until New entry is interactive (first field
+// focused) against a plain page with one autofocused input, and React render counts while typing.
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { chromium } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startDeskBackend } from '../test/support/desk-backend';
+
+const OUT = resolve('.tmp/renderer-profile');
+const RUNS = 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+// A production build whose React reports Profiler commits (react-dom's profiling entry).
+await build({
+  root: 'renderer',
+  logLevel: 'warn',
+  plugins: [react()],
+  resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },
+  build: { outDir: OUT, emptyOutDir: true, minify: 'esbuild' },
+});
+writeFileSync(`${OUT}/baseline.html`, '<!doctype html><title>b</title><input id="field-account_code" autofocus>');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const backend = await startDeskBackend(page, OUT);
+
+/** Milliseconds from navigation start (the page's time origin) until the first field has focus. */
+async function timeToFocus(path: string): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(`${backend.url}/${path}`);
+  const at = await page.waitForFunction(
+    () => (document.activeElement?.id === 'field-account_code' ? performance.now() : false),
+    undefined,
+    { polling: 'raf' },
+  );
+  return (await at.jsonValue()) as number;
+}
+
+const app: number[] = [];
+const plain: number[] = [];
+for (let i = 0; i < RUNS; i += 1) {
+  plain.push(await timeToFocus('baseline.html'));
+  app.push(await timeToFocus('index.html#/new-entry'));
+}
+console.log(
+  `New entry interactive: median ${median(app).toFixed(0)} ms over ${RUNS} loads (target <= 300 ms); ` +
+    `plain page ${median(plain).toFixed(0)} ms; ratio ${(median(app) / median(plain)).toFixed(2)}`,
+);
+
+async function rendersWhileTyping(field: string): Promise<Record<string, number>> {
+  await page.evaluate(() => ((window as unknown as { __feedDeskRenderLog: unknown[] }).__feedDeskRenderLog = []));
+  await page.locator(`#field-${field}`).focus();
+  await page.keyboard.type('abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwx');
+  const log = await page.evaluate(
+    () => (window as unknown as { __feedDeskRenderLog: Array<[string, string]> }).__feedDeskRenderLog,
+  );
+  const counts: Record<string, number> = {};
+  for (const [id] of log) counts[id] = (counts[id] ?? 0) + 1;
+  return counts;
+}
+
+await page.goto(`${backend.url}/index.html#/new-entry`);
+await page.waitForFunction(() => document.activeElement?.id === 'field-account_code');
+console.log(
+  'React commits per component while typing 50 characters into a clean field (surname):',
+  JSON.stringify(await rendersWhileTyping('surname')),
+);
+await page.locator('#field-surname').fill('');
+await page.keyboard.press('Control+Enter');
+await page.getByText('need attention').waitFor();
+console.log(
+  'React commits per component while typing 50 characters into a field showing an error (reference), re-validated per keystroke:',
+  JSON.stringify(await rendersWhileTyping('reference')),
+);
+
+await backend.close();
+await browser.close();

@@ -1,0 +1,65 @@
+import { buildSync } from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { openCore, operatorName, type Core } from '../../electron/main/core/core';
+import { createDispatch } from '../../electron/main/ipc/dispatch';
+import { createHandlers } from '../../electron/main/ipc/handlers';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
+import { serveFolder } from './static-server';
+
+/**
+ * The preload, bundled from the same shared code as electron/preload/index.ts, over a Playwright
+ * binding instead of ipcRenderer.
+ */
+export const preloadShim = buildSync({
+  stdin: {
+    contents: `import { API_KEY, buildApi } from './shared/ipc/api';
+      window[API_KEY] = buildApi((channel, request) => window.__feedDeskIpc(channel, request));`,
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'iife',
+  write: false,
+}).outputFiles[0]!.text;
+
+/** The main process as the page sees it: real core, real sandbox, real handlers, built renderer. */
+export interface DeskBackend {
+  core: Core;
+  sandbox: Sandbox;
+  url: string;
+  answers: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the backend and binds a page's preload API to its handlers (sender checked per call). */
+export async function startDeskBackend(page: Page, rendererDir: string): Promise<DeskBackend> {
+  const sandbox = await startSandbox();
+  const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
+  const core = openCore({ home, sandboxUrl: () => sandbox.url, retry: { baseMs: 50, capMs: 200, maxAttempts: 3 } });
+  const dispatch = createDispatch(
+    createHandlers(core, { version: 'e2e', operator: operatorName(), sandboxUrl: () => sandbox.url }),
+  );
+  const server = await serveFolder(rendererDir);
+  const answers: string[] = [];
+  await page.exposeBinding('__feedDeskIpc', async (source, channel: string, request: unknown) => {
+    if (source.frame !== page.mainFrame()) return { ok: false, error: { code: 'forbidden', message: 'not our frame' } };
+    const answer = await dispatch(channel, request);
+    answers.push(JSON.stringify(answer));
+    return answer;
+  });
+  await page.addInitScript({ content: preloadShim });
+  return {
+    core,
+    sandbox,
+    url: server.url,
+    answers,
+    async close() {
+      await core.close();
+      await sandbox.close();
+      await server.close();
+    },
+  };
+}
