@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startDeskBackend } from '../test/support/desk-backend';
+import { CHROMIUM_LAUNCH } from '../test/support/chromium';
 
 const OUT = resolve('.tmp/renderer-profile');
 const RUNS = 10;
@@ -22,17 +23,7 @@ await build({
 });
 writeFileSync(`${OUT}/baseline.html`, '<!doctype html><title>b</title><input id="field-account_code" autofocus>');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 const backend = await startDeskBackend(page, OUT);
 

@@ -1,7 +1,11 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/server';
 import { createDispatcher } from '../../electron/main/service/http';
 import { createFeedClient, type FeedClient } from '../../electron/main/service/feed-client';
-import { createTokenProvider, type TokenProvider } from '../../electron/main/service/token-provider';
+import {
+  createTokenProvider,
+  type ClientCredentials,
+  type TokenProvider,
+} from '../../electron/main/service/token-provider';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../electron/sandbox/tokens';
 import { parseEntry, type Entry } from '../../shared/entry/schema';
 import { encodeEntry, type WirePart } from '../../shared/entry/wire';
@@ -45,18 +49,22 @@ export interface Rig {
   close(): Promise<void>;
 }
 
+/** A real token provider and feed client for a base URL, with their connection pool. */
+export function clientFor(baseUrl: string, credentials: ClientCredentials, timeoutMs = 5_000) {
+  const dispatcher = createDispatcher();
+  const tokens = createTokenProvider({ baseUrl, dispatcher, timeoutMs, credentials: async () => credentials });
+  const feed = createFeedClient({ baseUrl, tokens, dispatcher, timeoutMs });
+  return { dispatcher, tokens, feed };
+}
+
 /** Starts a sandbox on loopback and a client for it. */
 export async function startRig(options: SandboxOptions & { timeoutMs?: number; secret?: string } = {}): Promise<Rig> {
   const sandbox = await startSandbox(options);
-  const dispatcher = createDispatcher();
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  const tokens = createTokenProvider({
-    baseUrl: sandbox.url,
-    dispatcher,
-    timeoutMs,
-    credentials: async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: options.secret ?? SANDBOX_CLIENT_SECRET }),
-  });
-  const feed = createFeedClient({ baseUrl: sandbox.url, tokens, dispatcher, timeoutMs });
+  const { dispatcher, tokens, feed } = clientFor(
+    sandbox.url,
+    { clientId: SANDBOX_CLIENT_ID, clientSecret: options.secret ?? SANDBOX_CLIENT_SECRET },
+    options.timeoutMs,
+  );
   return {
     sandbox,
     tokens,

@@ -3,10 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDispatcher } from '../../../electron/main/service/http';
 import { createTokenProvider, renewAfterMs } from '../../../electron/main/service/token-provider';
-import { createFeedClient } from '../../../electron/main/service/feed-client';
 import { isServiceError, outcomeOf, type AnyServiceError } from '../../../electron/main/service/errors';
 import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
-import { sampleParts, startRig, type Rig } from '../../support/service';
+import { clientFor, sampleParts, startRig, type Rig } from '../../support/service';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -153,15 +152,9 @@ describe('failure classification against the sandbox', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     await new Promise((r) => server.close(r));
-    const dispatcher = createDispatcher();
-    const tokens = createTokenProvider({
-      baseUrl: `http://127.0.0.1:${port}`,
-      dispatcher,
-      timeoutMs: 2000,
-      credentials: async () => ({ clientId: 'a', clientSecret: 'b' }),
-    });
-    const feed = createFeedClient({ baseUrl: `http://127.0.0.1:${port}`, tokens, dispatcher, timeoutMs: 2000 });
+    const { dispatcher, feed } = clientFor(`http://127.0.0.1:${port}`, { clientId: 'a', clientSecret: 'b' }, 2000);
     const err = await failure(feed.createEntry(sampleParts()));
+    await dispatcher.close();
     expect(err.name).toBe('NetworkError');
     expect(outcomeOf(err)).toEqual({ state: 'failed', code: 'network' });
   });
@@ -178,14 +171,8 @@ describe('failure classification against the sandbox', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const dispatcher = createDispatcher();
-    const tokens = createTokenProvider({
-      baseUrl: base,
-      dispatcher,
-      timeoutMs: 2000,
-      credentials: async () => ({ clientId: 'a', clientSecret: 'b' }),
-    });
-    const err = await failure(createFeedClient({ baseUrl: base, tokens, dispatcher, timeoutMs: 2000 }).createEntry([]));
+    const { dispatcher, feed } = clientFor(base, { clientId: 'a', clientSecret: 'b' }, 2000);
+    const err = await failure(feed.createEntry([]));
     await dispatcher.close();
     await new Promise((r) => server.close(r));
     expect(err.name).toBe('HttpError');
@@ -212,14 +199,12 @@ describe('what leaves the client', () => {
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const dispatcher = createDispatcher();
-    const tokens = createTokenProvider({
-      baseUrl: base,
-      dispatcher,
-      timeoutMs: 2000,
-      credentials: async () => ({ clientId: 'feed-desk-demo', clientSecret: SANDBOX_CLIENT_SECRET }),
-    });
-    await createFeedClient({ baseUrl: base, tokens, dispatcher, timeoutMs: 2000 }).createEntry(sampleParts());
+    const { dispatcher, tokens, feed } = clientFor(
+      base,
+      { clientId: 'feed-desk-demo', clientSecret: SANDBOX_CLIENT_SECRET },
+      2000,
+    );
+    await feed.createEntry(sampleParts());
     const token = await tokens.get();
     await dispatcher.close();
     await new Promise((r) => proxy.close(r));
