@@ -1,4 +1,5 @@
-import { CHANNELS, type Channel, type RequestOf, type ResponseOf } from './contract';
+import { CHANNELS, type Channel } from './channels';
+import type { RequestOf, ResponseOf } from './contract';
 import type { Result } from './result';
 
 type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;

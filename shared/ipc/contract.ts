@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ENTRY_FIELDS } from '../entry/fields';
 import { profileSchema } from '../profile/schema';
 import { JOURNAL_STATES, SUBMISSION_KINDS, journalFilterSchema } from '../journal/types';
+import type { Channel } from './channels';
+
+export { CHANNELS, type Channel } from './channels';
 
 const text = (max: number) => z.string().max(max);
 const profileName = text(60).min(1);
@@ -93,14 +96,9 @@ export const CONTRACT = {
     request: journalFilterSchema,
     response: z.strictObject({ rows: z.array(submissionViewSchema), total: z.number().int() }),
   },
-} as const;
+} as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
-/** The name of an IPC channel. */
-export type Channel = keyof typeof CONTRACT;
 /** The request a channel takes (as sent). */
 export type RequestOf<C extends Channel> = z.input<(typeof CONTRACT)[C]['request']>;
 /** The data a channel answers with on success. */
 export type ResponseOf<C extends Channel> = z.infer<(typeof CONTRACT)[C]['response']>;
-
-/** Every channel name, in contract order. */
-export const CHANNELS = Object.keys(CONTRACT) as Channel[];

@@ -76,6 +76,11 @@ describe('preload', () => {
     }
     expect(calls).toEqual(CHANNELS);
     expect(Object.isFrozen(api)).toBe(true);
+    expect([...CHANNELS]).toEqual(Object.keys(CONTRACT));
+    const built = 'out/preload/index.cjs';
+    expect(existsSync(built), 'build first (npm run build; npm test does)').toBe(true);
+    // A sandboxed preload can load Electron and nothing else.
+    expect(read(built).match(/require\(["'][^"']+["']\)/g)).toEqual(['require("electron")']);
     const source = read('electron/preload/index.ts');
     expect(source.match(/exposeInMainWorld/g)).toHaveLength(1);
     expect(source).toMatch(/buildApi\(\(channel, request\) => ipcRenderer\.invoke\(channel, request\)\)/);

@@ -1,0 +1,24 @@
+/**
+ * Every IPC channel name (`domain:verb`). Kept apart from the schemas so the sandboxed preload,
+ * which may load nothing but Electron, needs no library to build its API.
+ */
+export const CHANNELS = [
+  'app:info',
+  'profiles:list',
+  'profiles:save',
+  'profiles:remove',
+  'profiles:use',
+  'profiles:export',
+  'profiles:import',
+  'credentials:save',
+  'credentials:delete',
+  'connection:test',
+  'entries:submit',
+  'drafts:get',
+  'drafts:save',
+  'drafts:delete',
+  'journal:list',
+] as const;
+
+/** The name of an IPC channel. */
+export type Channel = (typeof CHANNELS)[number];
