@@ -55,4 +55,26 @@ export const MIGRATIONS: readonly string[] = [
     updated_at TEXT NOT NULL
   );
   `,
+  // 2: filters of the review list walk their index in id order instead of sorting every match.
+  `
+  CREATE INDEX submissions_state_id ON submissions (state, id);
+  CREATE INDEX submissions_operator_id ON submissions (operator, id);
+  CREATE INDEX submissions_profile_id ON submissions (profile, id);
+  DROP INDEX submissions_operator;
+  `,
+  // 3: free-text search over reference, surname, policy and postcode through a trigram index.
+  `
+  CREATE VIRTUAL TABLE submissions_fts USING fts5(
+    reference, surname, policy, postcode, content = 'submissions', content_rowid = 'id', tokenize = 'trigram'
+  );
+  INSERT INTO submissions_fts (submissions_fts) VALUES ('rebuild');
+  CREATE TRIGGER submissions_fts_insert AFTER INSERT ON submissions BEGIN
+    INSERT INTO submissions_fts (rowid, reference, surname, policy, postcode)
+    VALUES (new.id, new.reference, new.surname, new.policy, new.postcode);
+  END;
+  CREATE TRIGGER submissions_fts_delete AFTER DELETE ON submissions BEGIN
+    INSERT INTO submissions_fts (submissions_fts, rowid, reference, surname, policy, postcode)
+    VALUES ('delete', old.id, old.reference, old.surname, old.policy, old.postcode);
+  END;
+  `,
 ];

@@ -28,13 +28,22 @@ function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
   if (filter.reviewed !== undefined) clauses.push(filter.reviewed ? 'reviewed_at IS NOT NULL' : 'reviewed_at IS NULL');
   const text = filter.text?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const id = /^\d+$/.test(text) ? Number(text) : -1;
-    clauses.push(
-      `(recordid = @id OR id = @id OR reference LIKE @like ESCAPE '\\' OR surname LIKE @like ESCAPE '\\' ` +
-        `OR policy LIKE @like ESCAPE '\\' OR postcode LIKE @like ESCAPE '\\')`,
-    );
-    Object.assign(params, { id, like });
+    if ([...text].length >= 3) {
+      // Trigram index: substring match, case-insensitive, without scanning the table.
+      clauses.push(
+        '(recordid = @id OR id = @id OR id IN (SELECT rowid FROM submissions_fts WHERE submissions_fts MATCH @match))',
+      );
+      params.match = `"${text.replace(/"/g, '""')}"`;
+    } else {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      clauses.push(
+        `(recordid = @id OR id = @id OR reference LIKE @like ESCAPE '\\' OR surname LIKE @like ESCAPE '\\' ` +
+          `OR policy LIKE @like ESCAPE '\\' OR postcode LIKE @like ESCAPE '\\')`,
+      );
+      params.like = like;
+    }
+    params.id = id;
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }

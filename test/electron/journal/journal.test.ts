@@ -185,6 +185,8 @@ describe('review queries and export', () => {
     expect(listSubmissions(db, { profile: 'Sandbox' }).total).toBe(2);
     expect(listSubmissions(db, { text: 'alpha' }).rows[0]?.id).toBe(a!.id);
     expect(listSubmissions(db, { text: 'Łukasz' }).rows[0]?.id).toBe(b!.id);
+    expect(listSubmissions(db, { text: 'łukasz' }).rows[0]?.id).toBe(b!.id);
+    expect(listSubmissions(db, { text: 'kas' }).rows.map((r) => r.id)).toEqual([b!.id]);
     expect(listSubmissions(db, { text: '555' }).rows[0]?.id).toBe(a!.id);
     expect(listSubmissions(db, { text: 'm1 1' }).rows[0]?.id).toBe(b!.id);
     expect(listSubmissions(db, { text: '%' }).total).toBe(0);

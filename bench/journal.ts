@@ -1,0 +1,70 @@
+// Journal query benchmark: the review screen's queries on a 1,000-row journal (baseline) and a
+// 100,000-row one, same run, same machine; prints milliseconds and the ratio.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../electron/main/journal/database';
+import { Journal } from '../electron/main/journal/journal';
+import { exportCsv, listSubmissions } from '../electron/main/journal/queries';
+import type { JournalFilter } from '../shared/journal/types';
+
+const STATES = ['accepted', 'accepted', 'accepted', 'rejected', 'failed', 'unknown'] as const;
+
+function seed(rows: number): { journal: Journal; home: string } {
+  const home = mkdtempSync(join(tmpdir(), 'feed-desk-journal-bench-'));
+  const journal = new Journal(openDatabase(join(home, 'journal.sqlite3')));
+  journal.atomically(() => {
+    for (let i = 0; i < rows; i += 1) {
+      const row = journal.insertQueued({
+        kind: 'entry',
+        profile: i % 5 === 0 ? 'Live' : 'Sandbox',
+        operator: `clerk${i % 7}`,
+        payload: { reference: `REF-${i}`, surname: `Surname${i % 997}`, policy: `P${i % 13}`, postcode: 'LS1 4AP' },
+        payloadHash: `h${i}`,
+      });
+      journal.claim(row.id, process.pid);
+      const state = STATES[i % STATES.length]!;
+      journal.recordOutcome(
+        row.id,
+        state === 'accepted'
+          ? { state, recordid: 100000 + i, message: 'Record created', httpStatus: 201 }
+          : { state, code: state, message: 'x', httpStatus: null, fields: null, nextAttemptAt: null },
+      );
+    }
+  });
+  return { journal, home };
+}
+
+const QUERIES: Array<[string, JournalFilter]> = [
+  ['first page, newest first', {}],
+  ['state = unknown', { states: ['unknown'] }],
+  ['operator and profile', { operator: 'clerk3', profile: 'Live' }],
+  ['text: surname', { text: 'Surname42' }],
+  ['text: recordid', { text: '150000' }],
+  ['date range', { from: '2000-01-01', to: '2100-01-01', sort: 'reference', direction: 'asc' }],
+];
+
+function time(fn: () => unknown, repeat = 20): number {
+  fn();
+  const started = performance.now();
+  for (let i = 0; i < repeat; i += 1) fn();
+  return (performance.now() - started) / repeat;
+}
+
+const small = seed(1_000);
+const large = seed(100_000);
+console.log('journal queries: ms per query (1,000-row journal → 100,000-row journal, ratio)');
+for (const [label, filter] of QUERIES) {
+  const a = time(() => listSubmissions(small.journal.db, filter));
+  const b = time(() => listSubmissions(large.journal.db, filter));
+  console.log(`  ${label.padEnd(26)} ${a.toFixed(2)} → ${b.toFixed(2)} ms (x${(b / a).toFixed(1)})`);
+}
+const csvSmall = time(() => exportCsv(small.journal.db, { states: ['unknown'] }), 3);
+const csvLarge = time(() => exportCsv(large.journal.db, { states: ['unknown'] }), 3);
+console.log(
+  `  CSV export of unknown rows ${csvSmall.toFixed(1)} → ${csvLarge.toFixed(1)} ms (x${(csvLarge / csvSmall).toFixed(1)}; 100x the rows)`,
+);
+for (const { journal, home } of [small, large]) {
+  journal.close();
+  rmSync(home, { recursive: true, force: true });
+}
