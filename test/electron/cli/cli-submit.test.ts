@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
@@ -114,5 +114,53 @@ describe('feed-desk submit', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/rejected \[journal #1\]: HTTP 401: Not authorised/);
     expect(run.stdout + run.stderr).not.toContain(secret);
+  });
+});
+
+describe('feed-desk profiles', () => {
+  const noBus = !process.env.DBUS_SESSION_BUS_ADDRESS;
+  const why = noBus ? ' [SKIPPED: needs a Secret Service; run through `npm test`]' : '';
+
+  it.skipIf(noBus)(`adds a profile with the secret from stdin, uses it to submit, removes it${why}`, async () => {
+    const home2 = mkdtempSync(join(tmpdir(), 'feed-desk-cli-'));
+    const env2 = { FEED_DESK_HOME: home2, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '' };
+    const name = `Local-${Date.now()}`;
+    const added = await runCli(
+      [
+        'profiles',
+        'add',
+        name,
+        '--base-url',
+        sandbox.url,
+        '--client-id',
+        'feed-desk-demo',
+        '--date-format',
+        'YYYY-MM-DD',
+      ],
+      env2,
+      'sandbox-demo-secret\n',
+    );
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(readFileSync(join(home2, 'profiles.json'), 'utf8')).not.toContain('sandbox-demo-secret');
+    expect((await runCli(['profiles', 'use', name], env2)).code).toBe(0);
+    const listed = await runCli(['profiles', 'list', '--json'], env2);
+    expect(JSON.parse(listed.stdout)).toContainEqual({ name, baseUrl: sandbox.url, active: true });
+    const submitted = await runCli(['submit', 'examples/entry.json'], env2);
+    expect(submitted.stderr).toBe('');
+    expect(submitted.code).toBe(0);
+    expect(new Map(sandbox.records.at(-1)?.parts).get('purchase_date')).toBe('2026-11-02');
+    expect((await runCli(['profiles', 'remove', name], env2)).code).toBe(0);
+    expect(JSON.parse((await runCli(['profiles', 'list', '--json'], env2)).stdout)).toHaveLength(1);
+  });
+
+  it('refuses plain http to a non-loopback host', async () => {
+    const run = await runCli(
+      ['profiles', 'add', 'Bad', '--base-url', 'http://feed.example.com', '--client-id', 'x'],
+      env(),
+      's\n',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Base URL must be https/);
   });
 });
