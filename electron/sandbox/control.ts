@@ -3,17 +3,19 @@ import { z } from 'zod';
 import { queuedFaultSchema, type FaultQueue } from './faults';
 import type { StoredRecord } from './server';
 import type { TokenBook } from './tokens';
+import { DATE_FORMATS, type DateFormat } from '../../shared/profile/schema';
 
 const settingsSchema = z.strictObject({
   tokenLifetimeSec: z.number().int().min(1).optional(),
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   omitExpiresIn: z.boolean().optional(),
+  dateFormat: z.enum(DATE_FORMATS).optional(),
 });
 
 interface ControlState {
   faults: FaultQueue;
   records: readonly StoredRecord[];
-  settings: { tokenLifetimeSec: number; latencyMs: number; omitExpiresIn: boolean };
+  settings: { tokenLifetimeSec: number; latencyMs: number; omitExpiresIn: boolean; dateFormat: DateFormat };
   tokens: TokenBook;
 }
 

@@ -5,6 +5,7 @@ import { readMultipart } from './multipart';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TokenBook, sameSecret } from './tokens';
 import { validateCancellationParts, validateEntryParts, type WireErrors } from './validate';
 import { handleControl } from './control';
+import type { DateFormat } from '../../shared/profile/schema';
 
 /** A record the sandbox stored, with its parts exactly as received. */
 export interface StoredRecord {
@@ -24,6 +25,8 @@ export interface SandboxOptions {
   /** Latency added to every request, in milliseconds. */
   latencyMs?: number;
   firstRecordId?: number;
+  /** The wire format the sandbox expects for dates (as a real service would fix one). */
+  dateFormat?: DateFormat;
 }
 
 /** A running sandbox: its URL, what it stored, and handles to steer it. */
@@ -32,7 +35,7 @@ export interface Sandbox {
   readonly records: readonly StoredRecord[];
   readonly faults: FaultQueue;
   readonly tokens: TokenBook;
-  readonly settings: Required<Pick<SandboxOptions, 'tokenLifetimeSec' | 'latencyMs' | 'omitExpiresIn'>>;
+  readonly settings: Required<Pick<SandboxOptions, 'tokenLifetimeSec' | 'latencyMs' | 'omitExpiresIn' | 'dateFormat'>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tokenLifetimeSec: options.tokenLifetimeSec ?? 3600,
     latencyMs: options.latencyMs ?? 0,
     omitExpiresIn: options.omitExpiresIn ?? false,
+    dateFormat: options.dateFormat ?? ('YYYY-MM-DD' as DateFormat),
   };
   const clientId = options.clientId ?? SANDBOX_CLIENT_ID;
   const clientSecret = options.clientSecret ?? SANDBOX_CLIENT_SECRET;
@@ -88,7 +92,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (!form.ok) return send(res, 400, { status: 0, message: form.message });
     const known = (id: number) => records.some((r) => r.recordid === id && r.kind === 'entry');
-    const { errors } = kind === 'entry' ? validateEntryParts(form.parts) : validateCancellationParts(form.parts, known);
+    const { errors } =
+      kind === 'entry'
+        ? validateEntryParts(form.parts, settings.dateFormat)
+        : validateCancellationParts(form.parts, known, settings.dateFormat);
     if (Object.keys(errors).length > 0) return send(res, 400, invalid(errors));
     if (fault?.kind === 'drop' && fault.when === 'before-store') return void req.socket.destroy();
     if (fault?.kind === 'status' && !fault.store)

@@ -1,12 +1,16 @@
 import { ENTRY_FIELDS, DEFAULT_REQUIRED } from '../../shared/entry/fields';
-import { CANCELLATION_FIELDS } from '../../shared/profile/schema';
+import { CANCELLATION_FIELDS, type DateFormat } from '../../shared/profile/schema';
 
 /** Per-part messages for a body the sandbox refuses with 400. */
 export type WireErrors = Record<string, string>;
 
 const MONEY = /^\d{1,12}\.\d{2}$/;
 const INTEGER = /^\d{1,9}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATES: Record<DateFormat, RegExp> = {
+  'YYYY-MM-DD': /^\d{4}-\d{2}-\d{2}$/,
+  'DD/MM/YYYY': /^\d{2}\/\d{2}\/\d{4}$/,
+  'MM/DD/YYYY': /^\d{2}\/\d{2}\/\d{4}$/,
+};
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkParts(
@@ -26,10 +30,10 @@ function checkParts(
 }
 
 /** Checks createentry parts as the sandbox's strict reading of the spec: names, required, wire formats. */
-export function validateEntryParts(parts: Array<[string, string]>): {
-  errors: WireErrors;
-  fields: Map<string, string>;
-} {
+export function validateEntryParts(
+  parts: Array<[string, string]>,
+  dateFormat: DateFormat = 'YYYY-MM-DD',
+): { errors: WireErrors; fields: Map<string, string> } {
   const { errors, fields } = checkParts(parts, ENTRY_FIELDS, DEFAULT_REQUIRED);
   const check = (name: string, ok: (v: string) => boolean, message: string) => {
     const value = fields.get(name);
@@ -38,8 +42,8 @@ export function validateEntryParts(parts: Array<[string, string]>): {
   check('total_seats', (v) => INTEGER.test(v), 'Must be a whole number');
   check('total_value', (v) => MONEY.test(v), 'Must be a decimal with two places');
   check('policy_premium', (v) => MONEY.test(v), 'Must be a decimal with two places');
-  check('purchase_date', (v) => DATE.test(v), 'Must be a date YYYY-MM-DD');
-  check('delivery_date', (v) => DATE.test(v), 'Must be a date YYYY-MM-DD');
+  check('purchase_date', (v) => DATES[dateFormat].test(v), `Must be a date ${dateFormat}`);
+  check('delivery_date', (v) => DATES[dateFormat].test(v), `Must be a date ${dateFormat}`);
   check('email', (v) => EMAIL.test(v), 'Must be an e-mail address');
   for (const [name, value] of fields) if (value.length > 4000) errors[name] ??= 'Too long';
   return { errors, fields };
@@ -49,11 +53,12 @@ export function validateEntryParts(parts: Array<[string, string]>): {
 export function validateCancellationParts(
   parts: Array<[string, string]>,
   known: (recordid: number) => boolean,
+  dateFormat: DateFormat = 'YYYY-MM-DD',
 ): { errors: WireErrors; fields: Map<string, string> } {
   const { errors, fields } = checkParts(parts, CANCELLATION_FIELDS, ['recordid', 'cancellation_date', 'reason']);
   const recordid = fields.get('recordid');
   if (recordid && (!/^\d+$/.test(recordid) || !known(Number(recordid)))) errors.recordid ??= 'No such record';
   const date = fields.get('cancellation_date');
-  if (date && !DATE.test(date)) errors.cancellation_date ??= 'Must be a date YYYY-MM-DD';
+  if (date && !DATES[dateFormat].test(date)) errors.cancellation_date ??= `Must be a date ${dateFormat}`;
   return { errors, fields };
 }

@@ -5,6 +5,7 @@ import { writeSandboxLink } from '../../main/core/sandbox-link';
 import { dataHome } from '../../main/profiles/data-home';
 import { mkdirSync } from 'node:fs';
 import { CliFailure } from '../output';
+import { DATE_FORMATS } from '../../../shared/profile/schema';
 
 /** `feed-desk sandbox [--port N]`: runs the built-in sandbox service until interrupted. */
 export function registerSandbox(program: Command): void {
@@ -12,10 +13,13 @@ export function registerSandbox(program: Command): void {
     .command('sandbox')
     .description('Run the built-in sandbox Feed Service on 127.0.0.1 (Ctrl+C stops it)')
     .option('--port <n>', 'port to listen on (default: a free one)')
-    .action(async (opts: { port?: string }) => {
+    .option('--date-format <format>', 'wire date format it accepts: YYYY-MM-DD (default), DD/MM/YYYY, MM/DD/YYYY')
+    .action(async (opts: { port?: string; dateFormat?: string }) => {
       const port = opts.port === undefined ? 0 : Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliFailure('--port takes 0 to 65535');
-      const sandbox = await startSandbox({ port });
+      const dateFormat = DATE_FORMATS.find((f) => f === (opts.dateFormat ?? 'YYYY-MM-DD'));
+      if (!dateFormat) throw new CliFailure(`--date-format takes ${DATE_FORMATS.join(', ')}`);
+      const sandbox = await startSandbox({ port, dateFormat });
       const home = dataHome();
       mkdirSync(home, { recursive: true });
       const unlink = writeSandboxLink(home, sandbox.url);

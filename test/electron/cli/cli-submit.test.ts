@@ -135,7 +135,7 @@ describe('feed-desk profiles', () => {
         '--client-id',
         'feed-desk-demo',
         '--date-format',
-        'YYYY-MM-DD',
+        'DD/MM/YYYY',
       ],
       env2,
       'sandbox-demo-secret\n',
@@ -146,10 +146,13 @@ describe('feed-desk profiles', () => {
     expect((await runCli(['profiles', 'use', name], env2)).code).toBe(0);
     const listed = await runCli(['profiles', 'list', '--json'], env2);
     expect(JSON.parse(listed.stdout)).toContainEqual({ name, baseUrl: sandbox.url, active: true });
-    const submitted = await runCli(['submit', 'examples/entry.json'], env2);
+    sandbox.settings.dateFormat = 'DD/MM/YYYY';
+    const submitted = await runCli(['submit', 'examples/entry.json'], env2).finally(() => {
+      sandbox.settings.dateFormat = 'YYYY-MM-DD';
+    });
     expect(submitted.stderr).toBe('');
     expect(submitted.code).toBe(0);
-    expect(new Map(sandbox.records.at(-1)?.parts).get('purchase_date')).toBe('2026-11-02');
+    expect(new Map(sandbox.records.at(-1)?.parts).get('purchase_date')).toBe('02/11/2026');
     expect((await runCli(['profiles', 'remove', name], env2)).code).toBe(0);
     expect(JSON.parse((await runCli(['profiles', 'list', '--json'], env2)).stdout)).toHaveLength(1);
   });
