@@ -46,4 +46,3 @@ app.whenReady().then(async () => {
 });
 
 app.on('window-all-closed', () => app.quit());
-app.on('web-contents-created', (_event, contents) => contents.on('will-attach-webview', (e) => e.preventDefault()));

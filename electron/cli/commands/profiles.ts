@@ -5,7 +5,7 @@ import { openProfileStore } from '../../main/profiles/profile-store';
 import { createCredentialStore } from '../../main/credentials/keychain';
 
 /** Profile commands need only the profile file and the keychain, not the journal. */
-function openContext() {
+function openProfileContext() {
   const profiles = openProfileStore(dataHome());
   if (profiles.warning) process.stderr.write(`feed-desk: warning: ${profiles.warning}\n`);
   return { profiles, credentials: () => createCredentialStore() };
@@ -31,7 +31,7 @@ export function registerProfiles(program: Command): void {
     .command('list', { isDefault: true })
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const ctx = openContext();
+      const ctx = openProfileContext();
       const active = ctx.profiles.active().name;
       const rows = ctx.profiles.list().map((p) => ({
         name: p.name,
@@ -51,7 +51,7 @@ export function registerProfiles(program: Command): void {
     .description('Add or update a profile; the client secret is read from stdin or FEED_DESK_CLIENT_SECRET')
     .action(async (name: string, opts: { baseUrl: string; clientId: string; dateFormat?: DateFormat }) => {
       if (name === SANDBOX_PROFILE) throw new CliFailure('The Sandbox profile is built in and cannot be replaced');
-      const ctx = openContext();
+      const ctx = openProfileContext();
       const existing = ctx.profiles.get(name);
       const parsed = profileSchema.safeParse({
         ...existing,
@@ -72,7 +72,7 @@ export function registerProfiles(program: Command): void {
     .command('remove')
     .argument('<name>')
     .action(async (name: string) => {
-      const ctx = openContext();
+      const ctx = openProfileContext();
       ctx.profiles.remove(name);
       await ctx.credentials().delete(name);
       process.stdout.write(`removed profile ${name}\n`);
@@ -83,7 +83,7 @@ export function registerProfiles(program: Command): void {
     .argument('<name>')
     .description('Make a profile the default for later commands')
     .action((name: string) => {
-      openContext().profiles.setActive(name);
+      openProfileContext().profiles.setActive(name);
       process.stdout.write(`now using profile ${name}\n`);
     });
 }

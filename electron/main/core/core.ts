@@ -9,6 +9,9 @@ import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
 import { createConnectionCache } from './connection-cache';
+import { processAlive } from './process-alive';
+
+export { processAlive } from './process-alive';
 
 /** The operator recorded on every submission: the OS user name. */
 export function operatorName(): string {
@@ -16,16 +19,6 @@ export function operatorName(): string {
     return userInfo().username;
   } catch {
     return process.env.USER ?? process.env.USERNAME ?? 'unknown';
-  }
-}
-
-/** True when a process with this id is running. */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

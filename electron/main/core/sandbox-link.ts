@@ -1,17 +1,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { processAlive } from './process-alive';
 
 const linkSchema = z.object({ url: z.string().url(), pid: z.number().int() });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Records where a standalone sandbox listens, so the CLI's Sandbox profile can find it. */
 export function writeSandboxLink(home: string, url: string): () => void {
@@ -25,5 +17,5 @@ export function readSandboxLink(home: string): string | undefined {
   const file = join(home, 'sandbox.json');
   if (!existsSync(file)) return undefined;
   const parsed = linkSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  return parsed.success && alive(parsed.data.pid) ? parsed.data.url : undefined;
+  return parsed.success && processAlive(parsed.data.pid) ? parsed.data.url : undefined;
 }
