@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../electron/main/journal/database';
 import { Journal } from '../electron/main/journal/journal';
+import { claim, type Lease } from '../electron/main/journal/leases';
 import { exportCsv, listSubmissions } from '../electron/main/journal/queries';
 import type { JournalFilter } from '../shared/journal/types';
+
+const LEASE: Lease = { owner: 'bench', ms: 60_000 };
 
 const STATES = ['accepted', 'accepted', 'accepted', 'rejected', 'failed', 'unknown'] as const;
 
@@ -22,10 +25,11 @@ function seed(rows: number): { journal: Journal; home: string } {
         payload: { reference: `REF-${i}`, surname: `Surname${i % 997}`, policy: `P${i % 13}`, postcode: 'LS1 4AP' },
         payloadHash: `h${i}`,
       });
-      journal.claim(row.id, process.pid);
+      claim(journal, row.id, LEASE);
       const state = STATES[i % STATES.length]!;
       journal.recordOutcome(
         row.id,
+        LEASE.owner,
         state === 'accepted'
           ? { state, recordid: 100000 + i, message: 'Record created', httpStatus: 201 }
           : { state, code: state, message: 'x', httpStatus: null, fields: null, nextAttemptAt: null },

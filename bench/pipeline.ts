@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { openCore } from '../electron/main/core/core';
 import { createDispatcher, postMultipart } from '../electron/main/service/http';
 import { createTokenProvider } from '../electron/main/service/token-provider';
+import { createRedactor } from '../electron/main/service/redact';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../electron/sandbox/tokens';
 import { sampleInput, sampleParts } from '../test/support/service';
 
@@ -29,9 +30,11 @@ async function raw(url: string, concurrency: number, entries = ENTRIES): Promise
     baseUrl: url,
     dispatcher,
     timeoutMs: 10_000,
+    redactor: createRedactor(),
     credentials: async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET }),
   });
   const token = await tokens.get();
+  const redactor = createRedactor();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -39,11 +42,10 @@ async function raw(url: string, concurrency: number, entries = ENTRIES): Promise
       while (next < entries) {
         const i = next++;
         const res = await postMultipart(
-          dispatcher,
+          { dispatcher, timeoutMs: 10_000, redactor },
           `${url}/v1/feed/createentry`,
           sampleParts({ reference: `RAW-${i}` }),
           { authorization: `Bearer ${token}` },
-          10_000,
         );
         if (res.status !== 201) throw new Error(`raw POST answered ${res.status}`);
       }
@@ -63,7 +65,8 @@ async function full(url: string, concurrency: number, run: string, entries = ENT
     input: sampleInput({ reference: `FULL-${run}-${i}` }),
     profile: 'Sandbox',
   }));
-  if (!core.pipeline.submitMany(requests).every((r) => r.ok)) throw new Error('some entries were not queued');
+  const queued = core.journal.atomically(() => requests.map((r) => core.pipeline.submit(r)));
+  if (!queued.every((r) => r.ok)) throw new Error('some entries were not queued');
   await core.outbox.drain();
   const seconds = (performance.now() - started) / 1000;
   const accepted = core.journal.db.prepare(`SELECT count(*) AS n FROM submissions WHERE state = 'accepted'`).get() as {

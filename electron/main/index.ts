@@ -1,11 +1,11 @@
 import { app, BrowserWindow, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
-import { openCore, operatorName } from './core/core';
+import { openCore } from './core/core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
 import { isTrustedSender, registerIpc } from './ipc/register';
-import { APP_ORIGIN, createMainWindow } from './window';
+import { createMainWindow } from './window';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { buildMenu } from './menu';
 
@@ -25,10 +25,8 @@ app.whenReady().then(async () => {
   sandbox = await startSandbox();
   const core = openCore({ home: app.getPath('userData'), sandboxUrl: () => sandbox?.url });
   core.outbox.start();
-  const dispatch = createDispatch(
-    createHandlers(core, { version: app.getVersion(), operator: operatorName(), sandboxUrl: () => sandbox?.url }),
-  );
-  registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents, APP_ORIGIN));
+  const dispatch = createDispatch(createHandlers(core));
+  registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents));
   serveRenderer(join(import.meta.dirname, '../renderer'));
   Menu.setApplicationMenu(buildMenu(() => window));
   window = createMainWindow(join(import.meta.dirname, '../preload'));

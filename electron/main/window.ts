@@ -1,25 +1,6 @@
-import { BrowserWindow, shell, type WebContents } from 'electron';
+import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
-
-/** The origin our renderer is served from (custom protocol, packaged files only). */
-export const APP_ORIGIN = 'app://feed-desk';
-
-/** Denies every permission request, new window, navigation away and webview. */
-export function lockDown(contents: WebContents): void {
-  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
-  contents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  contents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(APP_ORIGIN)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!url.startsWith(APP_ORIGIN)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-}
+import { APP_ORIGIN, lockDown } from './protocol-policy';
 
 /** The one factory for windows: every security option written out literally. */
 export function createMainWindow(preloadDir: string): BrowserWindow {

@@ -3,7 +3,6 @@
  * which may load nothing but Electron, needs no library to build its API.
  */
 export const CHANNELS = [
-  'app:info',
   'profiles:list',
   'profiles:save',
   'profiles:remove',
@@ -17,7 +16,6 @@ export const CHANNELS = [
   'drafts:get',
   'drafts:save',
   'drafts:delete',
-  'journal:list',
 ] as const;
 
 /** The name of an IPC channel. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENTRY_FIELDS } from '../entry/fields';
 import { profileSchema } from '../profile/schema';
-import { JOURNAL_STATES, SUBMISSION_KINDS, journalFilterSchema } from '../journal/types';
+import { JOURNAL_STATES, SUBMISSION_KINDS } from '../journal/types';
 import type { Channel } from './channels';
 
 export { CHANNELS, type Channel } from './channels';
@@ -45,13 +45,14 @@ const entryInput = z.partialRecord(z.enum(ENTRY_FIELDS), text(10_000));
  * the preload API and the renderer client all derive from this one map.
  */
 export const CONTRACT = {
-  'app:info': {
-    request: none,
-    response: z.strictObject({ version: z.string(), operator: z.string(), sandboxRunning: z.boolean() }),
-  },
   'profiles:list': {
     request: none,
-    response: z.strictObject({ active: z.string(), profiles: z.array(profileViewSchema) }),
+    response: z.strictObject({
+      active: z.string(),
+      profiles: z.array(profileViewSchema),
+      /** Whether the OS keychain can be used; when not, what is missing (Sandbox works regardless). */
+      keychain: z.strictObject({ available: z.boolean(), message: z.string().nullable() }),
+    }),
   },
   'profiles:save': {
     request: z.strictObject({ profile: z.unknown(), previousName: profileName.optional() }),
@@ -62,7 +63,8 @@ export const CONTRACT = {
   'profiles:export': { request: none, response: z.strictObject({ json: z.string() }) },
   'profiles:import': {
     request: z.strictObject({ json: text(1_000_000) }),
-    response: z.strictObject({ imported: z.array(z.string()) }),
+    /** Each imported profile's name; `from` differs where the file's name was taken and it was imported under a new one. */
+    response: z.strictObject({ imported: z.array(z.strictObject({ name: z.string(), from: z.string() })) }),
   },
   'credentials:save': {
     request: z.strictObject({ profile: profileName, clientId: text(500).min(1), clientSecret: text(4000).min(1) }),
@@ -92,10 +94,6 @@ export const CONTRACT = {
     response: none,
   },
   'drafts:delete': { request: z.strictObject({ screen: text(40) }), response: none },
-  'journal:list': {
-    request: journalFilterSchema,
-    response: z.strictObject({ rows: z.array(submissionViewSchema), total: z.number().int() }),
-  },
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

@@ -36,8 +36,9 @@ test('add a profile, save a write-only secret, test the connection (success and 
 
     expect(await page.content()).not.toContain(SECRET);
     for (const answer of desk.answers) expect(answer).not.toContain(SECRET);
-    expect(await desk.core.credentials().read('Staging')).toEqual({ clientId: 'feed-desk-demo', clientSecret: SECRET });
-    await desk.core.credentials().delete('Staging');
+    const staging = desk.core.profiles.get('Staging')!;
+    expect(await desk.core.credentials.read(staging)).toEqual({ clientId: 'feed-desk-demo', clientSecret: SECRET });
+    await desk.core.credentials.delete('Staging');
   } finally {
     await service.close();
   }

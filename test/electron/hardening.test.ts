@@ -10,7 +10,14 @@ import { registerIpc } from '../../electron/main/ipc/register';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 
-describe('window factory', () => {
+// What the window, its handlers, the sender check and the preload *do* is driven in
+// hardening-window, hardening-ipc-sender and hardening-preload. The checks below read text on
+// purpose: each is a property of the source or the build, not of behaviour a test can drive here.
+
+describe('window factory source', () => {
+  // The values are checked by calling createMainWindow (hardening-window.test.ts). The architecture
+  // also wants them written as literal properties, so that static scanners (Electronegativity,
+  // reviewers) can read them without running Electron: only the text can show that.
   const source = read('electron/main/window.ts');
   it.each([
     'contextIsolation: true',
@@ -26,15 +33,13 @@ describe('window factory', () => {
     expect(source).toContain(option);
   });
 
-  it('denies permissions, new windows, navigation away and webviews, and loads only the app origin', () => {
-    expect(source).toMatch(/setPermissionRequestHandler\(\(_wc, _permission, callback\) => callback\(false\)\)/);
-    expect(source).toMatch(/setPermissionCheckHandler\(\(\) => false\)/);
-    expect(source).toMatch(/return \{ action: 'deny' \}/);
-    expect(source).toMatch(/'will-navigate'[\s\S]*?preventDefault/);
-    expect(source).toMatch(/'will-attach-webview'[\s\S]*?preventDefault/);
-    expect(source).toMatch(/loadURL\(`\$\{APP_ORIGIN\}\/index\.html`\)/);
-    expect(source).not.toMatch(/loadURL\(['"`]https?:/);
-    expect(read('electron/main/index.ts').match(/new BrowserWindow/g)).toBeNull();
+  it('is the only place that creates a BrowserWindow', () => {
+    // Main-process wiring only runs inside Electron, which cannot start here; so "no other window"
+    // is checked on the source of every file under electron/.
+    const uses = execSync('git grep -n --untracked "new BrowserWindow" -- electron', { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(uses.map((line) => line.split(':')[0])).toEqual(['electron/main/window.ts']);
   });
 });
 
@@ -81,9 +86,6 @@ describe('preload', () => {
     expect(existsSync(built), 'build first (npm run build; npm test does)').toBe(true);
     // A sandboxed preload can load Electron and nothing else.
     expect(read(built).match(/require\(["'][^"']+["']\)/g)).toEqual(['require("electron")']);
-    const source = read('electron/preload/index.ts');
-    expect(source.match(/exposeInMainWorld/g)).toHaveLength(1);
-    expect(source).toMatch(/buildApi\(\(channel, request\) => ipcRenderer\.invoke\(channel, request\)\)/);
   });
 });
 
@@ -105,8 +107,9 @@ describe('IPC registration', () => {
       expect(await fn({ trusted: false }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(dispatched).toEqual([]);
-    await registered.get('app:info')?.({ trusted: true }, {});
-    expect(dispatched).toEqual(['app:info']);
+    await registered.get('profiles:list')?.({ trusted: true }, {});
+    expect(dispatched).toEqual(['profiles:list']);
+    // "Nothing else calls ipcMain" is about code that runs only inside Electron: checked on the source.
     const uses = execSync('git grep -n "ipcMain\\." -- electron', { encoding: 'utf8' }).trim().split('\n');
     expect(uses.every((line) => line.startsWith('electron/main/ipc/register.ts:'))).toBe(true);
     expect(uses.join('\n')).toMatch(/ipcMain\.handle\(channel/);

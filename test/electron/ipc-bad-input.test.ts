@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS } from '../../shared/ipc/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNELS, CONTRACT, type Channel } from '../../shared/ipc/contract';
 import { ERROR_CODES } from '../../shared/ipc/result';
-import { createDispatch, type Dispatch } from '../../electron/main/ipc/dispatch';
+import { createDispatch, type Dispatch, type Handlers } from '../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../electron/main/ipc/handlers';
+import { fail } from '../../electron/main/ipc/ipc-failure';
 import { startCoreRig, type CoreRig } from '../support/core';
-
-let rig: CoreRig;
-let dispatch: Dispatch;
-beforeAll(async () => {
-  rig = await startCoreRig();
-  dispatch = createDispatch(
-    createHandlers(rig.core, { version: 't', operator: 't', sandboxUrl: () => rig.sandbox.url }),
-  );
-});
-afterAll(() => rig.close());
 
 const huge = 'x'.repeat(2_000_000);
 const MALFORMED: Array<[string, unknown]> = [
@@ -30,6 +21,16 @@ const MALFORMED: Array<[string, unknown]> = [
 ];
 
 describe('every IPC channel fed malformed payloads', () => {
+  let rig: CoreRig;
+  let dispatch: Dispatch;
+  beforeAll(async () => {
+    rig = await startCoreRig();
+    dispatch = createDispatch(
+      createHandlers(rig.core),
+    );
+  });
+  afterAll(() => rig?.close());
+
   for (const channel of CHANNELS) {
     it.each(MALFORMED)(`${channel} with %s → a typed error, never a crash`, async (_label, payload) => {
       const answer = await dispatch(channel, payload);
@@ -48,8 +49,156 @@ describe('every IPC channel fed malformed payloads', () => {
     });
     expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
+});
 
-  it('leaves Object.prototype unpolluted', () => {
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+/** A valid request per channel: the baseline each hostile variant below departs from. */
+const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
+  'profiles:list': {},
+  'profiles:save': { profile: { name: 'Prod' } },
+  'profiles:remove': { name: 'Prod' },
+  'profiles:use': { name: 'Sandbox' },
+  'profiles:export': {},
+  'profiles:import': { json: '{}' },
+  'credentials:save': { profile: 'Prod', clientId: 'id', clientSecret: 'secret' },
+  'credentials:delete': { profile: 'Prod' },
+  'connection:test': { profile: 'Sandbox' },
+  'entries:submit': { profile: 'Sandbox', input: { surname: 'Smith' } },
+  'drafts:get': { screen: 'new-entry' },
+  'drafts:save': { screen: 'new-entry', profile: 'Sandbox', payload: { surname: 'Smith' } },
+  'drafts:delete': { screen: 'new-entry' },
+};
+
+/** The real dispatcher over handlers that only record the request they were handed. */
+function recordingDispatch() {
+  const received: unknown[] = [];
+  const record = (request: unknown) => {
+    received.push(request);
+    return fail('not-found', 'recorded');
+  };
+  const handlers = Object.fromEntries(CHANNELS.map((channel) => [channel, record])) as unknown as Handlers;
+  return { dispatch: createDispatch(handlers), received };
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+/** A new plain object: anything found on it came from Object.prototype. */
+const freshObject = () => ({}) as Record<string, unknown>;
+
+/** Sets an own, enumerable key literally named `__proto__` (as JSON.parse or a structured clone can). */
+function withOwnProto(target: Record<string, unknown>): Record<string, unknown> {
+  Object.defineProperty(target, '__proto__', {
+    value: { polluted: 'yes' },
+    enumerable: true,
+    writable: true,
+    configurable: true,
   });
+  return target;
+}
+
+/** The same data with no prototype anywhere, as an object from another realm or a bare map may be. */
+function nullPrototype(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const bare = Object.create(null) as Record<string, unknown>;
+  for (const [key, inner] of Object.entries(value)) bare[key] = nullPrototype(inner);
+  return bare;
+}
+
+/** Every plain object reachable from `value`, with where it sits. */
+function objectsIn(value: unknown, path = 'request'): Array<[string, object]> {
+  if (typeof value !== 'object' || value === null) return [];
+  return [[path, value], ...Object.entries(value).flatMap(([key, inner]) => objectsIn(inner, `${path}.${key}`))];
+}
+
+const HOSTILE: Array<[string, (valid: Record<string, unknown>) => unknown]> = [
+  ['an own __proto__ key', (valid) => withOwnProto(copy(valid))],
+  [
+    'a JSON own __proto__ key',
+    (valid) => {
+      const key = `{"__proto__":{"polluted":"yes"}${Object.keys(valid).length > 0 ? ',' : ''}`;
+      return JSON.parse(JSON.stringify(valid).replace('{', key)) as unknown;
+    },
+  ],
+  ['a constructor.prototype key', (valid) => ({ ...copy(valid), constructor: { prototype: { polluted: 'yes' } } })],
+  ['an extra key', (valid) => ({ ...copy(valid), unexpected: true })],
+];
+
+describe('requests are validated into fresh objects; nothing merges input unsafely', () => {
+  afterEach(() => {
+    // A dispatcher that pollutes must fail the test that caught it, not every test after it.
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  });
+
+  it.each(CHANNELS)('%s: the valid baseline reaches its handler', async (channel) => {
+    const valid = VALID[channel];
+    expect(valid, `add a valid sample request for ${channel} to VALID`).toBeDefined();
+    expect(CONTRACT[channel].request.safeParse(valid).success).toBe(true);
+    const { dispatch, received } = recordingDispatch();
+    expect(await dispatch(channel, copy(valid))).toMatchObject({ ok: false, error: { message: 'recorded' } });
+    expect(received).toHaveLength(1);
+  });
+
+  for (const [label, build] of HOSTILE) {
+    it.each(CHANNELS)(
+      `%s with ${label}: refused by the strict schema, no handler runs, nothing polluted`,
+      async (channel) => {
+        const { dispatch, received } = recordingDispatch();
+        const answer = await dispatch(channel, build(VALID[channel] ?? {}));
+        expect(freshObject().polluted).toBeUndefined();
+        expect(answer).toMatchObject({ ok: false, error: { code: 'invalid' } });
+        expect(received).toEqual([]);
+      },
+    );
+  }
+
+  it.each(CHANNELS)('%s with no prototype: the handler gets fresh plain objects, not the caller’s', async (channel) => {
+    const payload = nullPrototype(copy(VALID[channel] ?? {}));
+    const { dispatch, received } = recordingDispatch();
+    await dispatch(channel, payload);
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request).not.toBe(payload);
+    for (const [path, object] of objectsIn(request)) {
+      // `profiles:save` takes `profile` as unknown on purpose: its handler parses it with profileSchema.
+      if (channel === 'profiles:save' && path.startsWith('request.profile')) continue;
+      expect(Object.getPrototypeOf(object), path).toBe(Array.isArray(object) ? Array.prototype : Object.prototype);
+    }
+  });
+
+  it.each(CHANNELS)('%s with inherited keys: none reach the handler', async (channel) => {
+    const payload = Object.assign(
+      Object.create({ polluted: 'yes', name: 'Inherited' }) as object,
+      copy(VALID[channel]),
+    );
+    const { dispatch, received } = recordingDispatch();
+    await dispatch(channel, payload);
+    for (const request of received) {
+      expect(request).not.toBe(payload);
+      expect('polluted' in (request as object)).toBe(false);
+      const inherited: string[] = [];
+      for (const key in request as object) if (!Object.hasOwn(request as object, key)) inherited.push(key);
+      expect(inherited).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['entries:submit', 'input'],
+    ['drafts:save', 'payload'],
+  ] as const)(
+    '%s with __proto__ inside its %s map: dropped, the map stays plain, nothing polluted',
+    async (channel, field) => {
+      const valid = copy(VALID[channel] ?? {});
+      const payload = { ...valid, [field]: withOwnProto({ ...(valid[field] as object) }) };
+      const { dispatch, received } = recordingDispatch();
+      const answer = await dispatch(channel, payload);
+      expect(freshObject().polluted).toBeUndefined();
+      if (received.length === 0) {
+        expect(answer).toMatchObject({ ok: false, error: { code: 'invalid' } });
+        return;
+      }
+      const map = (received[0] as Record<string, object>)[field] as object;
+      expect(Object.getPrototypeOf(map)).toBe(Object.prototype);
+      expect(Object.hasOwn(map, '__proto__')).toBe(false);
+      expect('polluted' in map).toBe(false);
+      expect(map).toEqual(valid[field]);
+    },
+  );
 });

@@ -8,6 +8,7 @@ const core = openCore({
   home,
   sandboxUrl: () => url,
   concurrency: 4,
+  leaseMs: 300,
   retry: { baseMs: 10, capMs: 50, maxAttempts: 5 },
 });
 core.outbox.start();

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openCore, operatorName, type Core } from '../../electron/main/core/core';
+import { openCore, type Core } from '../../electron/main/core/core';
 import { createDispatch } from '../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../electron/main/ipc/handlers';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
@@ -39,9 +39,7 @@ export async function startDeskBackend(page: Page, rendererDir: string): Promise
   const sandbox = await startSandbox();
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
   const core = openCore({ home, sandboxUrl: () => sandbox.url, retry: { baseMs: 50, capMs: 200, maxAttempts: 3 } });
-  const dispatch = createDispatch(
-    createHandlers(core, { version: 'e2e', operator: operatorName(), sandboxUrl: () => sandbox.url }),
-  );
+  const dispatch = createDispatch(createHandlers(core));
   const server = await serveFolder(rendererDir);
   const answers: string[] = [];
   await page.exposeBinding('__feedDeskIpc', async (source, channel: string, request: unknown) => {

@@ -1,8 +1,12 @@
 // Child-process probe: tries to save a credential and prints the outcome as one JSON line.
 import { createCredentialStore } from '../../electron/main/credentials/keychain';
+import { profileSchema } from '../../shared/profile/schema';
 
 try {
-  await createCredentialStore().save('probe', { clientId: 'id', clientSecret: 'probe-secret-value' });
+  await createCredentialStore().save(profileSchema.parse({ name: 'probe', baseUrl: 'https://feed.example' }), {
+    clientId: 'id',
+    clientSecret: 'probe-secret-value',
+  });
   process.stdout.write(JSON.stringify({ ok: true }) + '\n');
 } catch (err) {
   process.stdout.write(

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/server';
 import { createDispatcher } from '../../electron/main/service/http';
+import { createRedactor } from '../../electron/main/service/redact';
 import { createFeedClient, type FeedClient } from '../../electron/main/service/feed-client';
 import {
   createTokenProvider,
@@ -12,7 +13,7 @@ import { encodeEntry, type WirePart } from '../../shared/entry/wire';
 import { profileSchema } from '../../shared/profile/schema';
 
 /** A profile with every default, for tests. */
-export const testProfile = profileSchema.parse({ name: 'Test', baseUrl: 'http://127.0.0.1:1' });
+export const testProfile = profileSchema.parse({ name: 'Test', baseUrl: 'http://127.0.0.1:2' });
 
 /** A complete valid entry input, as a keyer would type it. */
 export function sampleInput(overrides: Record<string, string | number> = {}): Record<string, string | number> {
@@ -51,10 +52,10 @@ export interface Rig {
 
 /** A real token provider and feed client for a base URL, with their connection pool. */
 export function clientFor(baseUrl: string, credentials: ClientCredentials, timeoutMs = 5_000) {
-  const dispatcher = createDispatcher();
-  const tokens = createTokenProvider({ baseUrl, dispatcher, timeoutMs, credentials: async () => credentials });
-  const feed = createFeedClient({ baseUrl, tokens, dispatcher, timeoutMs });
-  return { dispatcher, tokens, feed };
+  const post = { dispatcher: createDispatcher(), timeoutMs, redactor: createRedactor() };
+  const tokens = createTokenProvider({ ...post, baseUrl, credentials: async () => credentials });
+  const feed = createFeedClient({ ...post, baseUrl, tokens });
+  return { dispatcher: post.dispatcher, tokens, feed };
 }
 
 /** Starts a sandbox on loopback and a client for it. */

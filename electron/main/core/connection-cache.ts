@@ -5,7 +5,7 @@ import { connect, type Connection } from './connection';
 
 /** One connection (and so one token) per profile, rebuilt when the profile's address or timeout changes. */
 export function createConnectionCache(options: {
-  credentials: CredentialStore | (() => CredentialStore);
+  credentials: CredentialStore;
   dispatcher: Dispatcher;
   sandboxUrl: () => string | undefined;
   env?: NodeJS.ProcessEnv;
@@ -24,7 +24,11 @@ export function createConnectionCache(options: {
       cache.set(profile.name, { key, connection });
       return connection;
     },
-    /** Forgets a profile's connection and token (after its credentials change). */
+    /** A new connection, not cached, with no token yet (for testing a profile's connection). */
+    fresh(profile: Profile): Connection {
+      return connect({ ...options, profile, sandboxUrl: options.sandboxUrl() });
+    },
+    /** Forgets a profile's connection and token (after its credentials or address change). */
     forget(name: string): void {
       cache.delete(name);
     },

@@ -5,44 +5,59 @@ import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/tokens';
 import { createFeedClient, type FeedClient } from '../service/feed-client';
 import { createTokenProvider, type ClientCredentials, type TokenProvider } from '../service/token-provider';
 import { AuthenticationError } from '../service/errors';
+import { createRedactor, type Redactor } from '../service/redact';
 
-/** A profile made ready to talk to its service: resolved URL, token provider, feed client. */
+/** A profile made ready to talk to its service: resolved URL, token provider, feed client, redactor. */
 export interface Connection {
   profile: Profile;
   baseUrl: string;
   tokens: TokenProvider;
   feed: FeedClient;
+  /** Removes this connection's secret and tokens from any text (also applied to every answer). */
+  redactor: Redactor;
 }
 
 export interface ConnectOptions {
   profile: Profile;
-  credentials: CredentialStore | (() => CredentialStore);
+  credentials: CredentialStore;
   dispatcher: Dispatcher;
   /** URL of the running sandbox, used by the Sandbox profile. */
   sandboxUrl?: string;
-  /** Credentials from the environment (unattended use) take precedence over the keychain. */
+  /** FEED_DESK_CLIENT_ID/SECRET apply only to the profile FEED_DESK_PROFILE names (unattended use). */
   env?: NodeJS.ProcessEnv;
 }
 
-/** Thrown when a profile cannot be used yet (no sandbox running, no credentials saved). */
+/** Thrown when a profile cannot be used yet (no sandbox running). */
 export class ConnectionSetupError extends Error {
   override readonly name = 'ConnectionSetupError' as const;
 }
 
-/** Where a profile's credentials come from: sandbox demo pair, environment, or the keychain. */
+/** Environment credentials, when they are meant for this profile (never the Sandbox one). */
+function environmentCredentials(profile: Profile, env: NodeJS.ProcessEnv): ClientCredentials | undefined {
+  const { FEED_DESK_PROFILE: named, FEED_DESK_CLIENT_ID: clientId, FEED_DESK_CLIENT_SECRET: clientSecret } = env;
+  if (profile.name === SANDBOX_PROFILE || named !== profile.name || !clientId || !clientSecret) return undefined;
+  return { clientId, clientSecret };
+}
+
+/**
+ * Where a profile's credentials come from: the sandbox's demo pair, the environment (only for the
+ * profile FEED_DESK_PROFILE names), or the keychain item bound to this profile's origin.
+ */
 export function credentialSource(options: ConnectOptions): () => Promise<ClientCredentials> {
   const { profile, env = {} } = options;
   if (profile.name === SANDBOX_PROFILE) {
     return async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET });
   }
-  if (env.FEED_DESK_CLIENT_ID && env.FEED_DESK_CLIENT_SECRET) {
-    const fromEnv = { clientId: env.FEED_DESK_CLIENT_ID, clientSecret: env.FEED_DESK_CLIENT_SECRET };
-    return async () => fromEnv;
-  }
+  const fromEnv = environmentCredentials(profile, env);
+  if (fromEnv) return async () => fromEnv;
   return async () => {
-    const store = typeof options.credentials === 'function' ? options.credentials() : options.credentials;
-    const saved = await store.read(profile.name);
-    if (!saved) throw new AuthenticationError(`No client credentials are saved for profile ${profile.name}`);
+    const saved = await options.credentials.read(profile);
+    if (!saved) {
+      throw new AuthenticationError(
+        `No client credentials are saved for profile ${profile.name} at ${new URL(profile.baseUrl).origin}`,
+        true,
+      );
+    }
     return saved;
   };
 }
@@ -59,7 +74,7 @@ export function connect(options: ConnectOptions): Connection {
     }
     baseUrl = options.sandboxUrl;
   }
-  const timeoutMs = profile.requestTimeoutMs;
-  const tokens = createTokenProvider({ baseUrl, credentials: credentialSource(options), dispatcher, timeoutMs });
-  return { profile, baseUrl, tokens, feed: createFeedClient({ baseUrl, tokens, dispatcher, timeoutMs }) };
+  const post = { dispatcher, timeoutMs: profile.requestTimeoutMs, redactor: createRedactor() };
+  const tokens = createTokenProvider({ ...post, baseUrl, credentials: credentialSource(options) });
+  return { profile, baseUrl, tokens, feed: createFeedClient({ ...post, baseUrl, tokens }), redactor: post.redactor };
 }

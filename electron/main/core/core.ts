@@ -1,17 +1,16 @@
 import { join } from 'node:path';
-import { userInfo } from 'node:os';
+import { hostname, userInfo } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../journal/database';
 import { Journal } from '../journal/journal';
 import { Drafts } from '../journal/drafts';
+import { expireLeases, type Lease } from '../journal/leases';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../journal/pipeline';
 import { Outbox } from '../journal/outbox';
 import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
 import { createConnectionCache } from './connection-cache';
-import { processAlive } from './process-alive';
-
-export { processAlive } from './process-alive';
 
 /** The operator recorded on every submission: the OS user name. */
 export function operatorName(): string {
@@ -22,6 +21,11 @@ export function operatorName(): string {
   }
 }
 
+/** How long a row stays ours in `sending` without renewal (renewed every third of it while in flight). */
+export const LEASE_MS = 60_000;
+/** How long closing waits for sends in flight before it gives up on them (they then expire into unknown). */
+export const CLOSE_WAIT_MS = 30_000;
+
 export interface CoreOptions {
   home: string;
   sandboxUrl: () => string | undefined;
@@ -29,6 +33,8 @@ export interface CoreOptions {
   credentials?: CredentialStore;
   retry?: RetryPolicy;
   concurrency?: number;
+  leaseMs?: number;
+  closeWaitMs?: number;
 }
 
 /** Everything below the screens and the CLI, wired once: profiles, journal, pipeline, outbox. */
@@ -39,21 +45,21 @@ export interface Core {
   drafts: Drafts;
   pipeline: Pipeline;
   outbox: Outbox;
-  credentials: () => CredentialStore;
+  credentials: CredentialStore;
   connections: ReturnType<typeof createConnectionCache>;
-  /** Rows left `sending` by a process that died, now `unknown`. */
+  /** Rows whose sender's lease had run out at opening, now `unknown`. */
   recovered: number;
+  /** Stops sending, waits (bounded) for every send in flight from any screen, then closes. */
   close(): Promise<void>;
 }
 
-/** Opens the data folder's profiles and journal, runs start-up recovery, and builds the pipeline. */
+/** Opens the data folder's profiles and journal, expires stale leases, and builds the pipeline. */
 export function openCore(options: CoreOptions): Core {
   const profiles = openProfileStore(options.home);
   const db = openDatabase(join(options.home, 'journal.sqlite3'));
   const journal = new Journal(db);
-  const recovered = journal.recover(processAlive);
-  let store = options.credentials;
-  const credentials = () => (store ??= createCredentialStore());
+  const recovered = expireLeases(journal);
+  const credentials = options.credentials ?? createCredentialStore();
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({
     credentials,
@@ -61,23 +67,17 @@ export function openCore(options: CoreOptions): Core {
     sandboxUrl: options.sandboxUrl,
     env: options.env,
   });
+  const lease: Lease = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? LEASE_MS };
   const pipeline = createPipeline({
     journal,
     profile: (name) => profiles.get(name),
+    profiles: () => profiles.list(),
     connection: (profile) => connections.get(profile),
     operator: operatorName(),
+    lease,
     retry: options.retry,
   });
-  const outbox = new Outbox({
-    journal,
-    pipeline,
-    concurrency: options.concurrency ?? profiles.active().concurrency,
-    blockedCancellations: () =>
-      profiles
-        .list()
-        .filter((p) => !p.cancellation.path)
-        .map((p) => p.name),
-  });
+  const outbox = new Outbox({ journal, pipeline, concurrency: options.concurrency ?? profiles.active().concurrency });
   return {
     home: options.home,
     profiles,
@@ -89,7 +89,8 @@ export function openCore(options: CoreOptions): Core {
     connections,
     recovered,
     async close() {
-      await outbox.stop();
+      outbox.pause();
+      await pipeline.idle(options.closeWaitMs ?? CLOSE_WAIT_MS);
       await dispatcher.close();
       journal.close();
     },

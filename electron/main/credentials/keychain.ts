@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
+import type { Profile } from '../../../shared/profile/schema';
 import type { ClientCredentials } from '../service/token-provider';
 
 /** Keychain service name under which every profile's credentials are stored. */
@@ -10,9 +11,9 @@ export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError' as const;
   constructor(detail: string) {
     super(
-      'No OS keychain is available, so the credentials were not saved. Feed Desk keeps client ' +
-        'secrets only in the system keychain: on Linux start a Secret Service (GNOME Keyring or ' +
-        `KWallet) in this desktop session; on Windows and macOS it is built in. (${detail})`,
+      'No OS keychain is available, so Feed Desk cannot keep or read client secrets. It keeps them ' +
+        'only in the system keychain: on Linux start a Secret Service (GNOME Keyring or KWallet) in ' +
+        `this desktop session; on Windows and macOS it is built in. (${detail})`,
     );
   }
 }
@@ -29,51 +30,100 @@ export interface KeytarLike {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-/** Credentials per profile, one keychain item each; read is for the main process only. */
+/**
+ * Credentials per profile, one keychain item each, bound to the origin of the base URL they were
+ * saved for: read and has answer only for a profile whose base URL still has that origin, so a
+ * secret can never be handed to another host. read is for the main process only.
+ */
 export interface CredentialStore {
-  save(profile: string, credentials: ClientCredentials): Promise<void>;
-  read(profile: string): Promise<ClientCredentials | undefined>;
-  delete(profile: string): Promise<boolean>;
-  has(profile: string): Promise<boolean>;
+  save(profile: Profile, credentials: ClientCredentials): Promise<void>;
+  read(profile: Profile): Promise<ClientCredentials | undefined>;
+  has(profile: Profile): Promise<boolean>;
+  delete(name: string): Promise<boolean>;
+  /** Moves a profile's item to a new name when the origin is unchanged; otherwise drops it. */
+  rename(from: string, to: Profile): Promise<void>;
+  /** Whether a keychain can be used here; the message says what is missing when not. */
+  availability(): Promise<{ available: true } | { available: false; message: string }>;
 }
 
-const itemSchema = z.strictObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
+const itemSchema = z.strictObject({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  origin: z.string().min(1),
+});
 
-/** Loads keytar's native module; a missing or broken build means "no keychain". */
+/** The origin a secret is bound to: scheme, host and port of the base URL. */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+/** Loads keytar's native module; a missing or broken build means "no keychain" (no file paths in the message). */
 export function loadKeytar(): KeytarLike {
   try {
     return createRequire(import.meta.url)('keytar') as KeytarLike;
   } catch (err) {
-    throw new KeychainUnavailableError(`keytar could not be loaded: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new KeychainUnavailableError(`the keytar module could not be loaded${code ? ` (${code})` : ''}`);
   }
 }
 
-/** Wraps keytar: every keychain failure becomes KeychainUnavailableError, with no secret in it. */
-export function createCredentialStore(keytar: KeytarLike = loadKeytar()): CredentialStore {
-  async function guard<T>(op: () => Promise<T>): Promise<T> {
+/**
+ * Wraps keytar, loaded on first use: every keychain failure becomes KeychainUnavailableError,
+ * with no secret or file path in it.
+ */
+export function createCredentialStore(load: () => KeytarLike = loadKeytar): CredentialStore {
+  let keytar: KeytarLike | undefined;
+  async function guard<T>(op: (k: KeytarLike) => Promise<T>): Promise<T> {
+    keytar ??= load();
     try {
-      return await op();
+      return await op(keytar);
     } catch (err) {
       throw new KeychainUnavailableError((err as Error).message.split('\n')[0] ?? 'unknown error');
     }
   }
+  async function readItem(name: string): Promise<z.infer<typeof itemSchema> | undefined> {
+    const raw = await guard((k) => k.getPassword(KEYCHAIN_SERVICE, name));
+    if (raw === null) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new KeychainItemError(`The keychain item for profile ${name} is not one Feed Desk wrote`);
+    }
+    const parsed = itemSchema.safeParse(json);
+    // An item without an origin (written before secrets were bound) is not used: enter it again.
+    return parsed.success ? parsed.data : undefined;
+  }
+  async function read(profile: Profile): Promise<ClientCredentials | undefined> {
+    const item = await readItem(profile.name);
+    if (!item || item.origin !== originOf(profile.baseUrl)) return undefined;
+    return { clientId: item.clientId, clientSecret: item.clientSecret };
+  }
+  const write = (name: string, item: z.infer<typeof itemSchema>) =>
+    guard((k) => k.setPassword(KEYCHAIN_SERVICE, name, JSON.stringify(itemSchema.parse(item))));
+  const remove = (name: string) => guard((k) => k.deletePassword(KEYCHAIN_SERVICE, name));
   return {
     save: (profile, credentials) =>
-      guard(() => keytar.setPassword(KEYCHAIN_SERVICE, profile, JSON.stringify(itemSchema.parse(credentials)))),
-    async read(profile) {
-      const raw = await guard(() => keytar.getPassword(KEYCHAIN_SERVICE, profile));
-      if (raw === null) return undefined;
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        throw new KeychainItemError(`The keychain item for profile ${profile} is not one Feed Desk wrote`);
-      }
-      const parsed = itemSchema.safeParse(json);
-      if (!parsed.success) throw new KeychainItemError(`The keychain item for profile ${profile} is incomplete`);
-      return parsed.data;
+      write(profile.name, {
+        clientId: credentials.clientId,
+        clientSecret: credentials.clientSecret,
+        origin: originOf(profile.baseUrl),
+      }),
+    read,
+    has: async (profile) => (await read(profile)) !== undefined,
+    delete: remove,
+    async rename(from, to) {
+      const item = await readItem(from);
+      if (item && item.origin === originOf(to.baseUrl)) await write(to.name, item);
+      await remove(from);
     },
-    delete: (profile) => guard(() => keytar.deletePassword(KEYCHAIN_SERVICE, profile)),
-    has: async (profile) => (await guard(() => keytar.getPassword(KEYCHAIN_SERVICE, profile))) !== null,
+    async availability() {
+      try {
+        await guard((k) => k.getPassword(KEYCHAIN_SERVICE, '\u0000probe'));
+        return { available: true };
+      } catch (err) {
+        return { available: false, message: (err as Error).message };
+      }
+    },
   };
 }

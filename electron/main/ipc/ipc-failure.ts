@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 import { issuesToFields } from '../../../shared/entry/schema';
 import { failure, type ErrorCode, type IpcError } from '../../../shared/ipc/result';
-import { isServiceError, outcomeOf } from '../service/errors';
+import { isServiceError, outcomeOf, type FailureCode } from '../service/errors';
 
 /** Thrown by a handler for an expected failure; the dispatcher turns it into `{ ok: false, error }`. */
 export class IpcFailure extends Error {
@@ -24,13 +24,22 @@ const BY_NAME: Record<string, ErrorCode> = {
   ConnectionSetupError: 'setup',
 };
 
+const BY_OUTCOME: Record<FailureCode, ErrorCode> = {
+  rejected: 'rejected',
+  network: 'network',
+  busy: 'network',
+  unknown: 'unknown',
+  credentials: 'auth',
+  keychain: 'keychain',
+};
+
 /** The one mapping from a thrown error to an IPC failure value; unexpected errors say nothing internal. */
 export function toIpcFailure(err: unknown): { ok: false; error: IpcError } {
   if (err instanceof IpcFailure) return { ok: false, error: err.error };
   if (err instanceof ZodError) return failure('invalid', 'Some fields need attention', issuesToFields(err.issues));
   if (isServiceError(err)) {
     const fields = err.name === 'HttpError' && Object.keys(err.summary.fields).length ? err.summary.fields : undefined;
-    return failure(outcomeOf(err).code, err.message, fields);
+    return failure(BY_OUTCOME[outcomeOf(err).code], err.message, fields);
   }
   const code = err instanceof Error ? BY_NAME[err.name] : undefined;
   if (code) return failure(code, (err as Error).message);

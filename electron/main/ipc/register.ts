@@ -1,17 +1,28 @@
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { CHANNELS } from '../../../shared/ipc/contract';
 import { failure } from '../../../shared/ipc/result';
+import { isAppUrl } from '../protocol-policy';
 import type { Dispatch } from './dispatch';
 
-/** True when the call comes from our own window's top frame, loaded from our own origin. */
-export function isTrustedSender(
-  event: IpcMainInvokeEvent,
-  window: () => WebContents | undefined,
-  origin: string,
-): boolean {
+/** The part of an IPC event the sender check reads; Electron's `IpcMainInvokeEvent` satisfies it. */
+export interface IpcSender {
+  sender: { mainFrame: unknown };
+  senderFrame: { url: string } | null;
+}
+
+/**
+ * True when the call comes from our own window's top frame while that frame shows our own origin
+ * (exactly `app://feed-desk`, see `isAppUrl`). Subframes, other windows and other origins are refused.
+ */
+export function isTrustedSender(event: IpcSender, window: () => object | undefined): boolean {
   const frame = event.senderFrame;
+  const contents = window();
   return (
-    event.sender === window() && frame !== null && frame === event.sender.mainFrame && frame.url.startsWith(origin)
+    contents !== undefined &&
+    event.sender === contents &&
+    frame !== null &&
+    frame === event.sender.mainFrame &&
+    isAppUrl(frame.url)
   );
 }
 

@@ -29,7 +29,19 @@ export type SendOutcome =
       nextAttemptAt: string | null;
     };
 
+/** The profiles rows may be sent for now: entries for any of them, cancellations only where a path is set. */
+export interface Sendable {
+  entries: readonly string[];
+  cancellations: readonly string[];
+}
+
 const nowIso = () => new Date().toISOString();
+const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))
+  AND (kind = 'entry' OR profile IN (SELECT value FROM json_each(@cancellations)))`;
+const sendable = (s: Sendable) => ({
+  entries: JSON.stringify(s.entries),
+  cancellations: JSON.stringify(s.cancellations),
+});
 
 /**
  * The journal: every submission and each change of its state, in one SQLite file. Every
@@ -50,7 +62,13 @@ export class Journal {
     return statement;
   }
 
-  private transition(
+  /** Runs fn in one IMMEDIATE transaction (a savepoint when already inside one). */
+  atomically<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Moves a row from one of `from` to `to`, setting columns, with a history entry; one transaction. */
+  transition(
     id: number,
     from: readonly JournalState[],
     to: JournalState,
@@ -59,17 +77,15 @@ export class Journal {
     note: string | null = null,
   ): SubmissionRow {
     return this.atomically(() => {
-      const before = this.stmt('SELECT state FROM submissions WHERE id = ?').get(id) as
-        { state: JournalState } | undefined;
+      const before = this.get(id);
       if (!before) throw new JournalStateError(`No journal entry ${id}`);
       if (!from.includes(before.state)) {
         throw new JournalStateError(`Journal entry ${id} is ${before.state}; that action needs ${from.join(' or ')}`);
       }
       const at = nowIso();
-      const columns = Object.keys(set);
-      const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
+      const assignments = Object.keys(set).map((c) => `, ${c} = @${c}`);
       const row = this.stmt(
-        `UPDATE submissions SET state = @to, updated_at = @at${assignments ? `, ${assignments}` : ''} WHERE id = @id RETURNING *`,
+        `UPDATE submissions SET state = @to, updated_at = @at${assignments.join('')} WHERE id = @id RETURNING *`,
       ).get({ ...set, to, at, id }) as RawSubmission;
       this.addHistory(id, before.state, to, actor, at, note);
       return toRow(row);
@@ -116,101 +132,77 @@ export class Journal {
     });
   }
 
-  /** Runs fn in one IMMEDIATE transaction (a savepoint when already inside one). */
-  atomically<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
-  }
-
-  /** Atomically moves one queued or retry-due failed row to sending; undefined if it is not claimable. */
-  claim(id: number, senderPid: number): SubmissionRow | undefined {
-    return this.atomically(() => {
-      const before = this.stmt('SELECT state FROM submissions WHERE id = ?').get(id) as
-        { state: JournalState } | undefined;
-      if (before?.state !== 'queued' && before?.state !== 'failed') return undefined;
-      const at = nowIso();
-      const row = this.stmt(
-        `UPDATE submissions SET state = 'sending', attempts = attempts + 1, sending_at = @at, sender_pid = @pid,
-           next_attempt_at = NULL, updated_at = @at
-         WHERE id = @id RETURNING *`,
-      ).get({ id, pid: senderPid, at }) as RawSubmission;
-      this.addHistory(id, before.state, 'sending', 'system', at, null);
-      return toRow(row);
-    });
-  }
-
-  /** Ids of rows due to be sent (queued, or failed and due for retry); skips cancellations that have no path. */
-  dueIds(limit: number, noCancellationPath: readonly string[] = []): number[] {
+  /** Ids of rows due to be sent now (queued, or failed and due for retry) for profiles that can send. */
+  dueIds(limit: number, profiles: Sendable): number[] {
     const rows = this.stmt(
       `SELECT id FROM submissions
-         WHERE (state = 'queued' OR (state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?))
-           AND NOT (kind = 'cancellation' AND profile IN (SELECT value FROM json_each(?)))
-         ORDER BY id LIMIT ?`,
-    ).all(nowIso(), JSON.stringify(noCancellationPath), limit) as Array<{ id: number }>;
+         WHERE (state = 'queued' OR (state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= @now))
+           AND ${SENDABLE}
+         ORDER BY id LIMIT @limit`,
+    ).all({ now: nowIso(), limit, ...sendable(profiles) }) as Array<{ id: number }>;
     return rows.map((r) => r.id);
   }
 
-  /** The earliest retry time among failed rows, if any. */
-  nextRetryAt(): string | undefined {
+  /** The earliest automatic retry among sendable failed rows, if any. */
+  nextRetryAt(profiles: Sendable): string | undefined {
     const row = this.stmt(
-      `SELECT min(next_attempt_at) AS at FROM submissions WHERE state = 'failed' AND next_attempt_at IS NOT NULL`,
-    ).get() as { at: string | null };
+      `SELECT min(next_attempt_at) AS at FROM submissions
+         WHERE state = 'failed' AND next_attempt_at IS NOT NULL AND ${SENDABLE}`,
+    ).get(sendable(profiles)) as { at: string | null };
     return row.at ?? undefined;
   }
 
-  /** Records the outcome of a send: accepted (recordid, message, time in one transaction) or a failure. */
-  recordOutcome(id: number, outcome: SendOutcome): SubmissionRow {
-    const finished = outcome.state === 'failed' ? null : nowIso();
-    if (outcome.state === 'accepted') {
-      return this.transition(
-        id,
-        ['sending'],
-        'accepted',
-        {
-          recordid: outcome.recordid,
-          message: outcome.message,
-          http_status: outcome.httpStatus,
-          finished_at: finished,
-          error_code: null,
-          error_fields: null,
-        },
-        'system',
-      );
-    }
-    return this.transition(
-      id,
-      ['sending'],
-      outcome.state,
-      {
-        error_code: outcome.code,
-        message: outcome.message,
-        http_status: outcome.httpStatus,
-        error_fields: outcome.fields ? JSON.stringify(outcome.fields) : null,
-        next_attempt_at: outcome.nextAttemptAt,
+  /**
+   * Records the outcome of a send. An outcome for a row that is no longer this sender's (its lease
+   * expired and it became unknown) settles that unknown if no person has acted yet; otherwise it is
+   * kept in the history as a late answer. Never throws for a late answer.
+   */
+  recordOutcome(id: number, owner: string, outcome: SendOutcome): SubmissionRow {
+    return this.atomically(() => {
+      const raw = this.stmt('SELECT state, lease_owner FROM submissions WHERE id = ?').get(id) as
+        { state: JournalState; lease_owner: string | null } | undefined;
+      if (!raw) throw new JournalStateError(`No journal entry ${id}`);
+      const mine = raw.lease_owner === owner && (raw.state === 'sending' || raw.state === 'unknown');
+      if (!mine) return this.noteLateAnswer(id, raw.state, outcome);
+      const actor = raw.state === 'sending' ? 'system' : 'system (late answer)';
+      const finished = outcome.state === 'failed' ? null : nowIso();
+      const common = {
+        lease_expires_at: null,
         finished_at: finished,
-      },
-      'system',
-    );
+        http_status: outcome.httpStatus,
+        message: outcome.message,
+      };
+      const set =
+        outcome.state === 'accepted'
+          ? { ...common, recordid: outcome.recordid, error_code: null, error_fields: null }
+          : {
+              ...common,
+              error_code: outcome.code,
+              error_fields: outcome.fields ? JSON.stringify(outcome.fields) : null,
+              next_attempt_at: outcome.nextAttemptAt,
+            };
+      return this.transition(id, ['sending', 'unknown'], outcome.state, set, actor);
+    });
   }
 
-  /** Start-up recovery: rows left sending by a process that is gone become unknown. */
-  recover(isAlive: (pid: number) => boolean): number {
-    const stuck = this.stmt(`SELECT id, sender_pid FROM submissions WHERE state = 'sending'`).all() as Array<{
-      id: number;
-      sender_pid: number | null;
-    }>;
-    let count = 0;
-    for (const row of stuck) {
-      if (row.sender_pid !== null && row.sender_pid !== process.pid && isAlive(row.sender_pid)) continue;
-      this.transition(
-        row.id,
-        ['sending'],
-        'unknown',
-        { error_code: 'unknown', message: 'Interrupted while sending: the service may or may not have stored it' },
-        'system (start-up recovery)',
-      );
-      count += 1;
+  private noteLateAnswer(id: number, state: JournalState, outcome: SendOutcome): SubmissionRow {
+    const what =
+      outcome.state === 'accepted'
+        ? `accepted with recordid ${outcome.recordid}`
+        : `${outcome.state}: ${outcome.message}`;
+    this.addHistory(id, state, state, 'system (late answer)', nowIso(), `An earlier send finally answered: ${what}`);
+    return this.get(id) as SubmissionRow;
+  }
+
+  /** Failed rows that wait for new credentials become due now (after the profile's credentials change). */
+  retryWaiting(profile: string): number {
+    const rows = this.stmt(
+      `SELECT id FROM submissions WHERE profile = ? AND state = 'failed' AND error_code IN ('credentials', 'keychain')`,
+    ).all(profile) as Array<{ id: number }>;
+    for (const { id } of rows) {
+      this.transition(id, ['failed'], 'failed', { next_attempt_at: nowIso() }, 'system', 'credentials changed');
     }
-    return count;
+    return rows.length;
   }
 
   /** A person chooses to send again (unknown, failed or rejected rows). */
@@ -219,7 +211,7 @@ export class Journal {
       id,
       ['unknown', 'failed', 'rejected'],
       'queued',
-      { next_attempt_at: null, queued_at: nowIso() },
+      { next_attempt_at: null, queued_at: nowIso(), lease_owner: null },
       actor,
       note ?? 'resend',
     );
@@ -247,15 +239,6 @@ export class Journal {
       actor,
       note ?? 'discarded',
     );
-  }
-
-  /** A supervisor marks a row reviewed (who, when, note); the state does not change. */
-  markReviewed(id: number, actor: string, note: string | null): SubmissionRow {
-    const row = this.stmt(
-      'UPDATE submissions SET reviewed_by = ?, reviewed_at = ?, review_note = ? WHERE id = ? RETURNING *',
-    ).get(actor, nowIso(), note, id) as RawSubmission | undefined;
-    if (!row) throw new JournalStateError(`No journal entry ${id}`);
-    return toRow(row);
   }
 
   get(id: number): SubmissionRow | undefined {

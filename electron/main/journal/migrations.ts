@@ -77,4 +77,10 @@ export const MIGRATIONS: readonly string[] = [
     VALUES ('delete', old.id, old.reference, old.surname, old.policy, old.postcode);
   END;
   `,
+  // 4: a row in `sending` carries a lease (sender id, expiry) instead of the sender's process id.
+  `
+  ALTER TABLE submissions ADD COLUMN lease_owner TEXT;
+  ALTER TABLE submissions ADD COLUMN lease_expires_at TEXT;
+  ALTER TABLE submissions DROP COLUMN sender_pid;
+  `,
 ];

@@ -1,39 +1,31 @@
 import type { Journal } from './journal';
-import type { Pipeline } from './pipeline';
+import type { Job, Pipeline } from './pipeline';
+import { expireLeases } from './leases';
 
 export interface OutboxOptions {
   journal: Journal;
   pipeline: Pipeline;
   concurrency: number;
-  /** Profiles whose cancellations cannot be sent yet (no path configured). */
-  blockedCancellations?: () => string[];
-  /** How often to look for rows queued by another process or due for retry, in ms. */
+  /** How often to look for rows queued by another process, due for retry, or with an expired lease, in ms. */
   pollMs?: number;
+  /** Told about a send that failed inside Feed Desk (a bug); the row itself stays safe under its lease. */
+  onError?: (err: unknown) => void;
 }
 
-type Job = NonNullable<ReturnType<Pipeline['claim']>>;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Drains queued rows and failed rows whose retry time has come, with at most `concurrency`
- * sends at once. Each worker records an outcome and claims its next row in one transaction.
- * Unknown rows are never picked: only a person's "resend" queues them again.
+ * Sends queued rows and failed rows whose retry time has come, with at most `concurrency` sends
+ * at once, and turns rows whose lease expired into unknown. Unknown rows and rows waiting for
+ * credentials are never picked: only a person, or new credentials, queue them again. Rows of
+ * profiles that cannot send are never claimed, so they never block the rest.
  */
 export class Outbox {
   private readonly workers = new Set<Promise<void>>();
   private paused = true;
   private timer: NodeJS.Timeout | undefined;
-  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: OutboxOptions) {}
-
-  get running(): boolean {
-    return !this.paused;
-  }
-
-  /** Sends in flight right now. */
-  get active(): number {
-    return this.workers.size;
-  }
 
   /** Starts (or resumes) sending. */
   start(): void {
@@ -47,74 +39,61 @@ export class Outbox {
     clearTimeout(this.timer);
   }
 
-  /** Calls the listener after each recorded outcome; returns an unsubscribe function. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Starts a worker per due row up to the concurrency limit (call after queueing), then plans the next look. */
+  kick(): void {
+    if (this.paused) return;
+    expireLeases(this.options.journal);
+    while (this.workers.size < this.options.concurrency) {
+      const job = this.next();
+      if (!job) break;
+      const worker = this.work(job);
+      this.workers.add(worker);
+      void worker.then(() => this.workers.delete(worker));
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), this.untilNextLook());
+    this.timer.unref();
   }
 
-  private claimNext(): Job | undefined {
+  /** Sends rows one after another until none is due. */
+  private async work(first: Job): Promise<void> {
+    for (let job: Job | undefined = first; job; job = this.next()) {
+      await this.options.pipeline.deliver(job).catch(this.options.onError ?? console.error);
+    }
+  }
+
+  /** Claims the next due row, or undefined (also when paused). */
+  private next(): Job | undefined {
     if (this.paused) return undefined;
-    for (const id of this.options.journal.dueIds(4, this.options.blockedCancellations?.() ?? [])) {
-      const job = this.options.pipeline.claim(id);
+    const { journal, pipeline, concurrency } = this.options;
+    for (const id of journal.dueIds(concurrency, pipeline.sendable())) {
+      const job = pipeline.claim(id);
       if (job) return job;
     }
     return undefined;
   }
 
-  private async work(first: Job): Promise<void> {
-    const { journal, pipeline } = this.options;
-    let job: Job | undefined = first;
-    while (job) {
-      const current: Job = job;
-      const outcome = await pipeline.attempt(current.row, current.profile);
-      job = journal.atomically(() => {
-        pipeline.record(current, outcome);
-        return this.claimNext();
-      });
-      for (const listener of this.listeners) listener();
-    }
-  }
-
-  /** Starts workers for due rows, up to the concurrency limit (call after queueing). */
-  kick(): void {
-    while (!this.paused && this.workers.size < this.options.concurrency) {
-      const job = this.claimNext();
-      if (!job) break;
-      const worker: Promise<void> = this.work(job).finally(() => {
-        this.workers.delete(worker);
-        this.kick();
-      });
-      this.workers.add(worker);
-    }
-    this.schedule();
-  }
-
-  private schedule(): void {
-    clearTimeout(this.timer);
-    if (this.paused) return;
-    const retryAt = this.options.journal.nextRetryAt();
+  private untilNextLook(): number {
     const poll = this.options.pollMs ?? 1000;
-    const untilRetry = retryAt ? Math.max(0, Date.parse(retryAt) - Date.now()) : poll;
-    this.timer = setTimeout(() => this.kick(), Math.min(poll, untilRetry));
-    this.timer.unref();
+    const retryAt = this.options.journal.nextRetryAt(this.options.pipeline.sendable());
+    return retryAt ? Math.min(poll, Math.max(0, Date.parse(retryAt) - Date.now())) : poll;
   }
 
-  /** Resolves once nothing is due, nothing is sending, and no automatic retry is pending. */
+  /**
+   * Resolves once nothing sendable is due, nothing of ours is sending, and no automatic retry is
+   * pending; or as soon as the outbox is paused.
+   */
   async drain(): Promise<void> {
     this.start();
-    for (;;) {
-      await Promise.all(this.workers);
-      const due = this.options.journal.dueIds(1, this.options.blockedCancellations?.() ?? []);
-      if (due.length === 0 && this.workers.size === 0 && !this.options.journal.nextRetryAt()) return;
-      await new Promise((r) => setTimeout(r, 10));
+    while (!this.paused) {
       this.kick();
+      if (this.workers.size > 0) {
+        await Promise.race(this.workers);
+        continue;
+      }
+      const retryAt = this.options.journal.nextRetryAt(this.options.pipeline.sendable());
+      if (!retryAt) return;
+      await sleep(Math.min(this.options.pollMs ?? 1000, Math.max(0, Date.parse(retryAt) - Date.now())));
     }
-  }
-
-  /** Clean shutdown: stop taking rows and wait for in-flight sends to be recorded. */
-  async stop(): Promise<void> {
-    this.pause();
-    await Promise.all(this.workers);
   }
 }

@@ -1,14 +1,15 @@
-import { parseEntry } from '../../../shared/entry/schema';
+import { parseEntry, type EntrySchema, type FieldErrors } from '../../../shared/entry/schema';
 import { encodeEntry } from '../../../shared/entry/wire';
 import { encodeCancellation, parseCancellation, type Cancellation } from '../../../shared/entry/cancellation';
-import type { EntrySchema, FieldErrors } from '../../../shared/entry/schema';
 import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
-import { isServiceError, outcomeOf } from '../service/errors';
+import { outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../core/connection';
-import type { Journal, SendOutcome } from './journal';
+import type { Journal, SendOutcome, Sendable } from './journal';
+import { claim as claimRow, renewLeases, type Lease } from './leases';
 import { payloadHash } from './payload-hash';
 import { findDuplicate } from './duplicate-guard';
+import { createSendTracker } from './send-tracker';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -28,8 +29,11 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.r
 export interface PipelineDeps {
   journal: Journal;
   profile(name: string): Profile | undefined;
+  profiles(): Profile[];
   connection(profile: Profile): Connection;
   operator: string;
+  /** This sender's lease on rows it sends: unique owner id, renewed while a request is in flight. */
+  lease: Lease;
   retry?: RetryPolicy;
 }
 
@@ -49,69 +53,76 @@ export type SubmitResult =
   | { ok: false; code: 'duplicate'; duplicate: SubmissionRow }
   | { ok: false; code: 'no-profile'; message: string };
 
-/** Thrown for a problem that stops a send before anything leaves (no sandbox, no keychain). */
-function notSent(err: unknown): SendOutcome {
-  return {
-    state: 'failed',
-    code: 'network',
-    message: (err as Error).message,
-    httpStatus: null,
-    fields: null,
-    nextAttemptAt: null,
-  };
+/** A claimed row and the profile to send it with. */
+export type Job = { row: SubmissionRow; profile: Profile };
+
+type Parsed = { ok: true; payload: Record<string, string> } | { ok: false; fields: FieldErrors };
+
+/** What a failed send tells the journal, in words a person can act on. */
+function failureMessage(err: unknown, profile: Profile): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof Error && err.name === 'AuthenticationError' && !(err as { missing?: boolean }).missing) {
+    return `The service refused the credentials of profile ${profile.name}: ${message}`;
+  }
+  return message;
 }
 
 /**
- * The one path every screen and the CLI uses: validate → duplicate check → queued → sending
- * (committed before the request leaves) → outcome recorded as the product's state table says.
+ * The one path every screen and the CLI uses: validate → duplicate check and insert (one
+ * transaction) → sending under a lease (committed before the request leaves) → outcome recorded as
+ * the product's state table says. Every send is tracked, so closing waits for those in flight.
  */
 export function createPipeline(deps: PipelineDeps) {
   const retry = deps.retry ?? DEFAULT_RETRY;
   const schemaCache = new Map<string, EntrySchema>();
+  const tracker = createSendTracker(() => renewLeases(deps.journal, deps.lease), deps.lease.ms / 3);
+
+  function parse(kind: SubmissionKind, input: unknown, profile: Profile): Parsed {
+    if (kind === 'entry') {
+      const entry = parseEntry(input, profile, schemaCache);
+      return entry.ok ? { ok: true, payload: entry.entry } : entry;
+    }
+    const cancellation = parseCancellation(input, profile);
+    return cancellation.ok ? { ok: true, payload: cancellation.cancellation } : cancellation;
+  }
 
   function submit(req: SubmitRequest): SubmitResult {
     const profile = deps.profile(req.profile);
     if (!profile) return { ok: false, code: 'no-profile', message: `No profile named ${req.profile}` };
-    const parsed =
-      req.kind === 'entry'
-        ? parseEntry(req.input, profile, schemaCache)
-        : (() => {
-            const c = parseCancellation(req.input, profile);
-            return c.ok ? { ok: true as const, entry: c.cancellation } : c;
-          })();
+    const parsed = parse(req.kind, req.input, profile);
     if (!parsed.ok) return { ok: false, code: 'invalid', fields: parsed.fields };
-    const payload: Record<string, string> = parsed.entry;
+    const { payload } = parsed;
     const hash = payloadHash(req.kind, payload);
-    if (!req.confirmDuplicate) {
-      const duplicate = findDuplicate(
-        deps.journal,
-        req.kind,
-        profile.name,
-        hash,
-        payload.reference ?? '',
-        payload.policy ?? '',
-      );
+    // The check and the insert are one IMMEDIATE transaction: two processes cannot both pass it.
+    return deps.journal.atomically((): SubmitResult => {
+      const duplicate =
+        !req.confirmDuplicate &&
+        findDuplicate(deps.journal, req.kind, profile.name, hash, payload.reference ?? '', payload.policy ?? '');
       if (duplicate) return { ok: false, code: 'duplicate', duplicate };
-    }
-    const row = deps.journal.insertQueued({
-      kind: req.kind,
-      profile: profile.name,
-      operator: deps.operator,
-      payload,
-      payloadHash: hash,
-      originalRecordid: req.kind === 'cancellation' ? Number(payload.recordid) : null,
+      const row = deps.journal.insertQueued({
+        kind: req.kind,
+        profile: profile.name,
+        operator: deps.operator,
+        payload,
+        payloadHash: hash,
+        originalRecordid: req.kind === 'cancellation' ? Number(payload.recordid) : null,
+      });
+      return { ok: true, row };
     });
-    return { ok: true, row };
   }
 
-  async function attempt(row: SubmissionRow, profile: Profile): Promise<SendOutcome> {
-    let connection: Connection;
+  /** The profiles rows can be sent for now: every profile's entries, cancellations where a path is set. */
+  function sendable(): Sendable {
+    const profiles = deps.profiles();
+    return {
+      entries: profiles.map((p) => p.name),
+      cancellations: profiles.filter((p) => p.cancellation.path).map((p) => p.name),
+    };
+  }
+
+  async function attempt({ row, profile }: Job): Promise<SendOutcome> {
     try {
-      connection = deps.connection(profile);
-    } catch (err) {
-      return notSent(err);
-    }
-    try {
+      const connection = deps.connection(profile);
       const record =
         row.kind === 'entry'
           ? await connection.feed.createEntry(encodeEntry(row.payload as never, profile))
@@ -121,47 +132,40 @@ export function createPipeline(deps: PipelineDeps) {
             );
       return { state: 'accepted', recordid: record.recordid, message: record.message, httpStatus: 201 };
     } catch (err) {
-      if (!isServiceError(err)) return notSent(err);
-      const { state, code } = outcomeOf(err);
-      const httpStatus = 'status' in err ? err.status : null;
-      const fields = err.name === 'HttpError' && Object.keys(err.summary.fields).length ? err.summary.fields : null;
-      return { state, code, message: err.message, httpStatus, fields, nextAttemptAt: null };
+      const { state, code, retry: automatic, retryAfterMs } = outcomeOf(err);
+      const http = err instanceof Error && err.name === 'HttpError' ? (err as HttpError) : undefined;
+      const fields = http && Object.keys(http.summary.fields).length ? http.summary.fields : null;
+      const nextAttemptAt =
+        automatic && row.attempts < retry.maxAttempts
+          ? new Date(Date.now() + Math.max(retryAfterMs ?? 0, backoffMs(row.attempts, retry))).toISOString()
+          : null;
+      const message = failureMessage(err, profile);
+      return { state, code, message, httpStatus: http?.status ?? null, fields, nextAttemptAt };
     }
   }
 
-  /** A claimed row and the profile to send it with. */
-  type Job = { row: SubmissionRow; profile: Profile };
-
-  /** Claims a due row (moves it to sending, committed); undefined when it is not sendable now. */
+  /** Claims a due row (moves it to sending under our lease, committed); undefined when it is not sendable now. */
   function claim(id: number): Job | undefined {
     const current = deps.journal.get(id);
     const profile = current && deps.profile(current.profile);
     if (!current || !profile) return undefined;
     if (current.kind === 'cancellation' && !profile.cancellation.path) return undefined;
-    const row = deps.journal.claim(id, process.pid);
+    const row = claimRow(deps.journal, id, deps.lease);
     return row && { row, profile };
   }
 
-  /** Records a send's outcome; a failed send gets its automatic retry time unless attempts are used up. */
-  function record(job: Job, outcome: SendOutcome): SubmissionRow {
-    if (outcome.state === 'failed' && job.row.attempts < retry.maxAttempts) {
-      outcome.nextAttemptAt = new Date(Date.now() + backoffMs(job.row.attempts, retry)).toISOString();
-    }
-    return deps.journal.recordOutcome(job.row.id, outcome);
+  /** Sends a claimed row and records the outcome; tracked, so close() waits for it. */
+  function deliver(job: Job): Promise<SubmissionRow> {
+    return tracker.track(async () => deps.journal.recordOutcome(job.row.id, deps.lease.owner, await attempt(job)));
   }
 
   /** Sends one due row now and records the outcome; undefined when it is not sendable. */
   async function send(id: number): Promise<SubmissionRow | undefined> {
     const job = claim(id);
-    return job && record(job, await attempt(job.row, job.profile));
+    return job && deliver(job);
   }
 
-  /** Queues many submissions in one transaction (bulk import, CLI --csv); each gets its own result. */
-  function submitMany(requests: readonly SubmitRequest[]): SubmitResult[] {
-    return deps.journal.atomically(() => requests.map(submit));
-  }
-
-  return { submit, submitMany, claim, attempt, record, send, retry };
+  return { submit, sendable, claim, deliver, send, idle: tracker.idle, retry };
 }
 
 /** The submission pipeline (see createPipeline). */

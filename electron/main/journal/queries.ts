@@ -28,7 +28,7 @@ function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
   if (filter.reviewed !== undefined) clauses.push(filter.reviewed ? 'reviewed_at IS NOT NULL' : 'reviewed_at IS NULL');
   const text = filter.text?.trim();
   if (text) {
-    const id = /^\d+$/.test(text) ? Number(text) : -1;
+    const id = /^\d+$/.test(text) ? Number(text) : null; // `= NULL` matches nothing
     if ([...text].length >= 3) {
       // Trigram index: substring match, case-insensitive, without scanning the table.
       clauses.push(

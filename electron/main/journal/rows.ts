@@ -21,7 +21,8 @@ export interface RawSubmission {
   error_code: string | null;
   error_fields: string | null;
   next_attempt_at: string | null;
-  sender_pid: number | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
   created_at: string;
   updated_at: string;
   queued_at: string | null;

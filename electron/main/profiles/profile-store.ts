@@ -29,6 +29,8 @@ export interface ProfileStore {
   setActive(name: string): void;
   /** Adds or replaces a profile (validated); returns the stored form. */
   put(input: ProfileInput): Profile;
+  /** Replaces profile `from` by `input` under its new name, in place, carrying the active choice. */
+  rename(from: string, input: ProfileInput): Profile;
   remove(name: string): void;
   /** Set when the file on disk was unreadable: what happened and where the old file was kept. */
   readonly warning: string | undefined;
@@ -86,6 +88,19 @@ export function openProfileStore(home: string): ProfileStore {
       const index = data.profiles.findIndex((p) => p.name === profile.name);
       if (index >= 0) data.profiles[index] = profile;
       else data.profiles.push(profile);
+      save();
+      return structuredClone(profile);
+    },
+    rename(from, input) {
+      const profile = profileSchema.parse(input);
+      const index = data.profiles.findIndex((p) => p.name === from);
+      if (from === SANDBOX_PROFILE || profile.name === SANDBOX_PROFILE) {
+        throw new ProfileError('The Sandbox profile keeps its name');
+      }
+      if (index < 0) throw new ProfileError(`No profile named ${from}`);
+      if (find(profile.name)) throw new ProfileError(`A profile named ${profile.name} already exists`);
+      data.profiles[index] = profile;
+      if (data.active === from) data.active = profile.name;
       save();
       return structuredClone(profile);
     },

@@ -8,25 +8,41 @@ abstract class ServiceError extends Error {
   abstract readonly mayHaveBeenApplied: boolean;
 }
 
-/** The service answered with a status we do not treat as success. */
+/** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from now. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The service answered with a status we do not treat as success (body text already redacted). */
 export class HttpError extends ServiceError {
   override readonly name = 'HttpError' as const;
   readonly summary: ServiceErrorSummary;
+  /** How long the service asked us to wait (429/503 Retry-After), in ms. */
+  readonly retryAfterMs: number | null;
   constructor(
     readonly status: number,
     bodyText: string,
+    retryAfter: string | null = null,
   ) {
     const summary = summariseErrorBody(status, bodyText);
     super(summary.message);
     this.summary = summary;
+    this.retryAfterMs = retryAfterMs(retryAfter);
   }
-  /** 500 may have stored the entry; 4xx and gateway errors (502/503/504) did not. */
+  /**
+   * Only 503 and 429 (the service refused the work) and 4xx certainly did not store the entry:
+   * a 500, or a gateway's 502/504, may come after the service stored it.
+   */
   get mayHaveBeenApplied(): boolean {
-    return this.status >= 500 && ![502, 503, 504].includes(this.status);
+    return this.status >= 500 && this.status !== 503;
   }
 }
 
-/** Nothing reached the service: connection refused, DNS or TLS failure. */
+/** Nothing reached the service: connection refused, DNS or TLS failure, a port the client refuses. */
 export class NetworkError extends ServiceError {
   override readonly name = 'NetworkError' as const;
   readonly mayHaveBeenApplied = false;
@@ -38,10 +54,17 @@ export class NoAnswerError extends ServiceError {
   readonly mayHaveBeenApplied = true;
 }
 
-/** The service refused our credentials, or refused a fresh token twice. */
+/** The service refused our credentials, refused a fresh token twice, or none are saved for this origin. */
 export class AuthenticationError extends ServiceError {
   override readonly name = 'AuthenticationError' as const;
   readonly mayHaveBeenApplied = false;
+  constructor(
+    message: string,
+    /** True when none are saved (nothing was asked of the service), false when the service refused them. */
+    readonly missing = false,
+  ) {
+    super(message);
+  }
 }
 
 /** A success status whose body could not be read as the documented record. */
@@ -68,16 +91,40 @@ export function isServiceError(err: unknown): err is AnyServiceError {
   return err instanceof Error && NAMES.has(err.name);
 }
 
-/** The journal state and user-facing error code a failure leads to (product brief state table). */
-export type FailureOutcome = {
-  state: 'rejected' | 'failed' | 'unknown';
-  code: 'rejected' | 'network' | 'unknown' | 'auth';
-};
+/**
+ * Why a send did not end accepted, as recorded in the journal's error_code:
+ * rejected (4xx: fix the entry), network (nothing sent), busy (503/429), unknown (may be stored),
+ * credentials (refused or missing), keychain (no keychain to read them from).
+ */
+export type FailureCode = 'rejected' | 'network' | 'busy' | 'unknown' | 'credentials' | 'keychain';
 
-/** The one mapping from a service failure to a journal state. */
-export function outcomeOf(err: AnyServiceError): FailureOutcome {
-  if (err.name === 'AuthenticationError') return { state: 'rejected', code: 'auth' };
-  if (err.mayHaveBeenApplied) return { state: 'unknown', code: 'unknown' };
-  if (err.name === 'HttpError' && err.status >= 400 && err.status < 500) return { state: 'rejected', code: 'rejected' };
-  return { state: 'failed', code: 'network' };
+/** The journal state a failure leads to, and whether (and when) it is retried without a person. */
+export interface FailureOutcome {
+  state: 'rejected' | 'failed' | 'unknown';
+  code: FailureCode;
+  /** Retried automatically with backoff; false means it waits for new credentials or a person. */
+  retry: boolean;
+  /** The service's own Retry-After, when it gave one. */
+  retryAfterMs: number | null;
+}
+
+const outcome = (state: FailureOutcome['state'], code: FailureCode, retry = false, after: number | null = null) => ({
+  state,
+  code,
+  retry,
+  retryAfterMs: after,
+});
+
+/** The one mapping from any failure of a send (service, keychain, set-up) to a journal state. */
+export function outcomeOf(err: unknown): FailureOutcome {
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'KeychainUnavailableError' || name === 'KeychainItemError') return outcome('failed', 'keychain');
+  if (!isServiceError(err)) return outcome('failed', 'network', true);
+  if (err.name === 'AuthenticationError') return outcome('failed', 'credentials');
+  if (err.mayHaveBeenApplied) return outcome('unknown', 'unknown');
+  if (err.name === 'HttpError' && (err.status === 429 || err.status === 503)) {
+    return outcome('failed', 'busy', true, err.retryAfterMs);
+  }
+  if (err.name === 'HttpError' && err.status >= 400 && err.status < 500) return outcome('rejected', 'rejected');
+  return outcome('failed', 'network', true);
 }

@@ -1,9 +1,8 @@
-import type { Dispatcher } from 'undici';
 import { successRecordSchema, type SuccessRecord } from '../../../shared/service/schemas';
 import { joinUrl } from '../../../shared/profile/base-url';
 import type { WirePart } from '../../../shared/entry/wire';
 import { AuthenticationError, HttpError, NetworkError, ProtocolError, isServiceError } from './errors';
-import { postMultipart, type RawResponse } from './http';
+import { postMultipart, type PostOptions, type RawResponse } from './http';
 import type { TokenProvider } from './token-provider';
 
 /** Path of the create-entry operation (spec endpoint 2). */
@@ -15,17 +14,15 @@ export interface FeedClient {
   createCancellation(path: string, parts: readonly WirePart[]): Promise<SuccessRecord>;
 }
 
-export interface FeedClientOptions {
+export interface FeedClientOptions extends PostOptions {
   baseUrl: string;
   tokens: TokenProvider;
-  dispatcher: Dispatcher;
-  timeoutMs: number;
 }
 
-function readSuccess(res: RawResponse): SuccessRecord {
+function readSuccess(res: RawResponse, redact: (text: string) => string): SuccessRecord {
   let body: unknown;
   try {
-    body = JSON.parse(res.text);
+    body = JSON.parse(res.body);
   } catch {
     throw new ProtocolError(`The service answered ${res.status} but its body is not JSON`, res.status);
   }
@@ -33,7 +30,7 @@ function readSuccess(res: RawResponse): SuccessRecord {
   if (!parsed.success) {
     throw new ProtocolError(`The service answered ${res.status} without status 1 and a record id`, res.status);
   }
-  return parsed.data;
+  return { ...parsed.data, message: redact(parsed.data.message) };
 }
 
 /** A failure to get a token means the feed request never left: never "may have been applied". */
@@ -42,32 +39,33 @@ function tokenFailure(err: unknown): unknown {
   return new NetworkError(`Could not obtain an access token (${err.message}); the entry was not sent`);
 }
 
+const refused = (res: RawResponse) => res.status === 401 || res.status === 403;
+
 /** Creates the feed client: bearer token on every call, one replay after a 401/403 with a fresh token. */
 export function createFeedClient(options: FeedClientOptions): FeedClient {
+  async function postWithToken(url: string, parts: readonly WirePart[]): Promise<{ res: RawResponse; token: string }> {
+    const token = await options.tokens.get().catch((err: unknown) => {
+      throw tokenFailure(err);
+    });
+    return { res: await postMultipart(options, url, parts, { authorization: `Bearer ${token}` }), token };
+  }
+
   async function post(path: string, parts: readonly WirePart[]): Promise<SuccessRecord> {
     const url = joinUrl(options.baseUrl, path);
-    for (let attempt = 1; ; attempt += 1) {
-      const token = await options.tokens.get().catch((err: unknown) => {
-        throw tokenFailure(err);
-      });
-      const res = await postMultipart(
-        options.dispatcher,
-        url,
-        parts,
-        { authorization: `Bearer ${token}` },
-        options.timeoutMs,
-      );
-      if (res.status === 401 || res.status === 403) {
+    let { res, token } = await postWithToken(url, parts);
+    if (refused(res)) {
+      options.tokens.invalidate(token);
+      ({ res, token } = await postWithToken(url, parts));
+      if (refused(res)) {
         options.tokens.invalidate(token);
-        if (attempt === 1) continue;
         throw new AuthenticationError(`${new HttpError(res.status, res.text).message} (after a fresh token)`);
       }
-      if (res.status === 201) return readSuccess(res);
-      if (res.status >= 200 && res.status < 300) {
-        throw new ProtocolError(`The service answered ${res.status} instead of 201 Created`, res.status);
-      }
-      throw new HttpError(res.status, res.text);
     }
+    if (res.status === 201) return readSuccess(res, options.redactor.redact);
+    if (res.status >= 200 && res.status < 300) {
+      throw new ProtocolError(`The service answered ${res.status} instead of 201 Created`, res.status);
+    }
+    throw new HttpError(res.status, res.text, res.retryAfter);
   }
   return {
     createEntry: (parts) => post(CREATE_ENTRY_PATH, parts),

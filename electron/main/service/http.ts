@@ -1,5 +1,6 @@
 import { Agent, FormData, fetch, type Dispatcher } from 'undici';
 import { NetworkError, NoAnswerError } from './errors';
+import type { Redactor } from './redact';
 import type { WirePart } from '../../../shared/entry/wire';
 
 /** A keep-alive connection pool; idle sockets close before a typical server's 5 s keep-alive does. */
@@ -7,10 +8,14 @@ export function createDispatcher(): Dispatcher {
   return new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, connections: 32 });
 }
 
-/** Status and raw text of a response; the body is read whole so the socket returns to the pool. */
+/** Status, Retry-After and body of a response, read whole so the socket returns to the pool. */
 export interface RawResponse {
   status: number;
+  /** The body as received: only for parsing a success body, never stored or shown. */
+  body: string;
+  /** The body redacted: the only form of the service's text that may be stored, shown or printed. */
   text: string;
+  retryAfter: string | null;
 }
 
 const NOTHING_SENT = new Set([
@@ -44,20 +49,33 @@ export function classifyFetchFailure(err: unknown, url: string): NetworkError | 
     return new NoAnswerError(`No answer from ${host} before the time limit`);
   }
   const code = causeCode(err);
+  if (err instanceof Error && err.cause instanceof Error && err.cause.message === 'bad port') {
+    return new NetworkError(`${host} uses a port the HTTP client refuses to connect to; nothing was sent`);
+  }
   if (NOTHING_SENT.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL')) {
     return new NetworkError(`Could not reach ${host} (${code}); nothing was sent`);
   }
   return new NoAnswerError(`The connection to ${host} was lost before an answer came${code ? ` (${code})` : ''}`);
 }
 
-/** POSTs text parts as multipart/form-data and returns the whole answer, or throws a network/no-answer error. */
+/** How a connection posts: its pool, time limit and the redactor every answer's text passes through. */
+export interface PostOptions {
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  redactor: Redactor;
+}
+
+/**
+ * POSTs text parts as multipart/form-data and returns the whole answer, its text also redacted
+ * (the one place service text enters Feed Desk), or throws a network/no-answer error.
+ */
 export async function postMultipart(
-  dispatcher: Dispatcher,
+  options: PostOptions,
   url: string,
   parts: readonly WirePart[],
   headers: Record<string, string>,
-  timeoutMs: number,
 ): Promise<RawResponse> {
+  const { dispatcher, timeoutMs, redactor } = options;
   const form = new FormData();
   for (const [name, value] of parts) form.append(name, value);
   try {
@@ -69,7 +87,13 @@ export async function postMultipart(
       redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return { status: response.status, text: await response.text() };
+    const body = await response.text();
+    return {
+      status: response.status,
+      body,
+      text: redactor.redact(body),
+      retryAfter: response.headers.get('retry-after'),
+    };
   } catch (err) {
     throw classifyFetchFailure(err, url);
   }

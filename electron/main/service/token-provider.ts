@@ -1,8 +1,7 @@
-import type { Dispatcher } from 'undici';
 import { DEFAULT_EXPIRES_IN, tokenResponseSchema } from '../../../shared/service/schemas';
 import { joinUrl } from '../../../shared/profile/base-url';
 import { AuthenticationError, HttpError, ProtocolError } from './errors';
-import { postMultipart } from './http';
+import { postMultipart, type PostOptions } from './http';
 
 /** Client credentials as read from the keychain (or the sandbox's demo pair). */
 export interface ClientCredentials {
@@ -20,11 +19,9 @@ export interface TokenProvider {
   readonly requests: number;
 }
 
-export interface TokenProviderOptions {
+export interface TokenProviderOptions extends PostOptions {
   baseUrl: string;
   credentials: () => Promise<ClientCredentials>;
-  dispatcher: Dispatcher;
-  timeoutMs: number;
   now?: () => number;
 }
 
@@ -43,6 +40,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
 
   async function fetchToken(): Promise<string> {
     const { clientId, clientSecret } = await options.credentials();
+    options.redactor.remember(clientSecret);
     requests += 1;
     const started = now();
     const url = joinUrl(options.baseUrl, '/v1/access_token');
@@ -51,18 +49,21 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       ['client_id', clientId],
       ['client_secret', clientSecret],
     ] as const;
-    const res = await postMultipart(options.dispatcher, url, parts, {}, options.timeoutMs);
-    if (res.status === 401) throw new AuthenticationError(new HttpError(401, res.text).message);
-    if (res.status !== 200) throw new HttpError(res.status, res.text);
+    const res = await postMultipart(options, url, parts, {});
+    if ([400, 401, 403].includes(res.status)) {
+      throw new AuthenticationError(new HttpError(res.status, res.text).message);
+    }
+    if (res.status !== 200) throw new HttpError(res.status, res.text, res.retryAfter);
     let body: unknown;
     try {
-      body = JSON.parse(res.text);
+      body = JSON.parse(res.body);
     } catch {
       throw new ProtocolError('The token endpoint answered 200 with a body that is not JSON', 200);
     }
     const parsed = tokenResponseSchema.safeParse(body);
     if (!parsed.success) throw new ProtocolError('The token endpoint answered 200 without a usable token', 200);
     const expiresIn = parsed.data.expires_in ?? DEFAULT_EXPIRES_IN;
+    options.redactor.remember(parsed.data.access_token);
     cached = { token: parsed.data.access_token, renewAt: started + renewAfterMs(expiresIn) };
     return parsed.data.access_token;
   }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { openDatabase } from '../../../electron/main/journal/database';
 import { Journal } from '../../../electron/main/journal/journal';
-import { processAlive } from '../../../electron/main/core/core';
+import { expireLeases } from '../../../electron/main/journal/leases';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { tempHome } from '../../support/core';
 
@@ -47,7 +47,8 @@ describe('crash safety', () => {
       const db = openDatabase(join(home, 'journal.sqlite3'));
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const journal = new Journal(db);
-      const recovered = journal.recover(processAlive);
+      await new Promise((r) => setTimeout(r, 350)); // the child's 300 ms leases run out
+      const recovered = expireLeases(journal);
       const rows = db.prepare('SELECT id, reference, state, recordid FROM submissions').all() as Array<{
         reference: string;
         state: string;

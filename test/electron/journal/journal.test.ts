@@ -5,9 +5,12 @@ import { parse } from 'csv-parse/sync';
 import { openDatabase } from '../../../electron/main/journal/database';
 import { Journal } from '../../../electron/main/journal/journal';
 import { Drafts } from '../../../electron/main/journal/drafts';
+import { claim, expireLeases, renewLeases } from '../../../electron/main/journal/leases';
 import { exportCsv, listSubmissions } from '../../../electron/main/journal/queries';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
+
+const LEASE = { owner: 'test', ms: 60_000 };
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -76,41 +79,59 @@ describe('resolution actions', () => {
     });
     expect(() => rig!.core.journal.resend(a.row.id, 'sup')).toThrow(/is accepted/);
   });
-
-  it('marks a row reviewed with who, when and note', async () => {
-    rig = await startCoreRig();
-    const a = queue(rig);
-    if (!a.ok) throw new Error('not queued');
-    const reviewed = rig.core.journal.markReviewed(a.row.id, 'supervisor', 'checked');
-    expect(reviewed).toMatchObject({ reviewedBy: 'supervisor', reviewNote: 'checked' });
-    expect(reviewed.reviewedAt).not.toBeNull();
-  });
 });
 
 describe('recovery and versions', () => {
-  it('turns rows left sending by a dead process into unknown at start-up', () => {
-    const home = tempHome();
-    const journal = new Journal(openDatabase(join(home, 'journal.sqlite3')));
-    const row = journal.insertQueued({
-      kind: 'entry',
-      profile: 'Sandbox',
-      operator: 'x',
-      payload: { reference: 'R' },
-      payloadHash: 'h',
-    });
-    journal.claim(row.id, 999_999_999);
-    expect(journal.recover(() => false)).toBe(1);
+  it('turns a row whose lease ran out into unknown, whatever process ids exist now', async () => {
+    const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
+    const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
+    // The sender's pid is this live process: a pid check would keep it sending forever.
+    claim(journal, row.id, { owner: `host:${process.pid}:gone`, ms: 30 });
+    expect(expireLeases(journal)).toBe(0);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(expireLeases(journal)).toBe(1);
     expect(journal.get(row.id)).toMatchObject({ state: 'unknown' });
-    expect(journal.history(row.id).at(-1)?.actor).toBe('system (start-up recovery)');
+    expect(journal.history(row.id).at(-1)?.actor).toBe('system (lease expired)');
     journal.close();
   });
 
-  it('leaves rows another live process is sending alone', () => {
+  it('leaves a row alone while its sender renews the lease', async () => {
     const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
     const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
-    journal.claim(row.id, 4242);
-    expect(journal.recover((pid) => pid === 4242)).toBe(0);
+    const lease = { owner: 'other-desk', ms: 80 };
+    claim(journal, row.id, lease);
+    for (let i = 0; i < 4; i += 1) {
+      await new Promise((r) => setTimeout(r, 40));
+      renewLeases(journal, lease);
+      expect(expireLeases(journal)).toBe(0);
+    }
     expect(journal.get(row.id)?.state).toBe('sending');
+    journal.close();
+  });
+
+  it('an answer that arrives after the lease expired settles the unknown, or is kept as a late answer', async () => {
+    const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
+    const queue = (ref: string) =>
+      journal.insertQueued({
+        kind: 'entry',
+        profile: 'S',
+        operator: 'x',
+        payload: { reference: ref },
+        payloadHash: ref,
+      });
+    const lease = { owner: 'slow-desk', ms: 20 };
+    const a = queue('A');
+    const b = queue('B');
+    claim(journal, a.id, lease);
+    claim(journal, b.id, lease);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(expireLeases(journal)).toBe(2);
+    journal.discard(b.id, 'supervisor', 'keyed again by hand');
+    const accepted = { state: 'accepted' as const, recordid: 4711, message: 'Record created', httpStatus: 201 };
+    expect(journal.recordOutcome(a.id, lease.owner, accepted)).toMatchObject({ state: 'accepted', recordid: 4711 });
+    expect(journal.history(a.id).at(-1)?.actor).toBe('system (late answer)');
+    expect(journal.recordOutcome(b.id, lease.owner, accepted)).toMatchObject({ state: 'discarded', recordid: null });
+    expect(journal.history(b.id).at(-1)?.note).toMatch(/finally answered: accepted with recordid 4711/);
     journal.close();
   });
 
@@ -178,8 +199,8 @@ describe('review queries and export', () => {
     const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
     const journal = new Journal(db);
     const [a, b] = seed(journal);
-    journal.claim(a!.id, process.pid);
-    journal.recordOutcome(a!.id, { state: 'accepted', recordid: 555, message: 'ok', httpStatus: 201 });
+    claim(journal, a!.id, LEASE);
+    journal.recordOutcome(a!.id, LEASE.owner, { state: 'accepted', recordid: 555, message: 'ok', httpStatus: 201 });
     expect(listSubmissions(db, { states: ['accepted'] }).rows.map((r) => r.id)).toEqual([a!.id]);
     expect(listSubmissions(db, { operator: 'bob' }).rows.map((r) => r.id)).toEqual([b!.id]);
     expect(listSubmissions(db, { profile: 'Sandbox' }).total).toBe(2);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startCoreRig, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 import type { Fault } from '../../../electron/sandbox/faults';
+import { credentialsChanged } from '../../../electron/main/core/profile-actions';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -77,14 +78,49 @@ describe('the journal state table, against the sandbox', () => {
     expect(rig.sandbox.records).toHaveLength(1);
   });
 
-  it('502 then 503 → failed, retried with backoff, then accepted; one stored', async () => {
+  it('503 then 429 → failed, retried with backoff, then accepted; one stored', async () => {
     rig = await startCoreRig();
-    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 502 } });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 429 } });
     const row = await submitAndSend(rig);
-    expect(row).toMatchObject({ state: 'failed', httpStatus: 502 });
+    expect(row).toMatchObject({ state: 'failed', httpStatus: 503, errorCode: 'busy' });
     await rig.core.outbox.drain();
     expect(rig.core.journal.get(row.id)).toMatchObject({ state: 'accepted', attempts: 3 });
+    expect(rig.sandbox.records).toHaveLength(1);
+  });
+
+  it('429 with Retry-After → the next attempt waits as long as the service asked', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 429, retryAfter: 2 } });
+    const before = Date.now();
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({ state: 'failed', httpStatus: 429, errorCode: 'busy' });
+    // The test rig's own backoff is at most 100 ms: only Retry-After explains two seconds.
+    expect(Date.parse(row.nextAttemptAt!) - before).toBeGreaterThanOrEqual(2000);
+  });
+
+  it.each([502, 504])('%i after the service stored the entry → unknown, never resent: one record', async (status) => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status, store: true } });
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({ state: 'unknown', httpStatus: status, errorCode: 'unknown' });
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)?.state).toBe('unknown');
+    expect(rig.sandbox.records).toHaveLength(1);
+  });
+
+  it('credentials refused → failed "credentials", not retried, sent once the credentials change', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'token', times: 3, fault: { kind: 'status', status: 401 } });
+    const row = await submitAndSend(rig);
+    expect(row).toMatchObject({ state: 'failed', errorCode: 'credentials', nextAttemptAt: null });
+    expect(row.message).toMatch(/^The service refused the credentials of profile Sandbox/);
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)).toMatchObject({ state: 'failed', attempts: 1 });
+    rig.sandbox.faults.clear();
+    credentialsChanged(rig.core, 'Sandbox');
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(row.id)).toMatchObject({ state: 'accepted', attempts: 2 });
     expect(rig.sandbox.records).toHaveLength(1);
   });
 

@@ -1,13 +1,12 @@
-import { listSubmissions } from '../../journal/queries';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { IpcFailure, fail } from '../ipc-failure';
 import { toView } from './views';
 
-/** Entry, draft and journal handlers: every submission goes through the pipeline. */
+/** Entry and draft handlers: every submission goes through the pipeline. */
 export function entryHandlers(
   core: Core,
-): Pick<Handlers, 'entries:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete' | 'journal:list'> {
+): Pick<Handlers, 'entries:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete'> {
   return {
     async 'entries:submit'({ profile, input, confirmDuplicate }) {
       const result = core.pipeline.submit({ kind: 'entry', input, profile, confirmDuplicate });
@@ -37,10 +36,6 @@ export function entryHandlers(
     'drafts:delete'({ screen }) {
       core.drafts.delete(screen);
       return {};
-    },
-    'journal:list'(filter) {
-      const { rows, total } = listSubmissions(core.journal.db, filter);
-      return { rows: rows.map(toView), total };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ProfileView } from '../../../../shared/ipc/contract';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
+import { importProfiles, removeProfile, saveProfile } from '../../core/profile-actions';
 
 const exportFileSchema = z.object({ version: z.literal(1), profiles: z.array(z.unknown()) });
 
@@ -16,56 +17,24 @@ export function profileHandlers(
 > {
   async function view(profile: Profile): Promise<ProfileView> {
     const builtIn = profile.name === SANDBOX_PROFILE;
-    let hasSecret = builtIn;
-    if (!builtIn)
-      hasSecret = await core
-        .credentials()
-        .has(profile.name)
-        .catch(() => false);
+    const hasSecret = builtIn || (await core.credentials.has(profile).catch(() => false));
     return { profile, hasSecret, builtIn };
   }
 
   return {
     async 'profiles:list'() {
-      return { active: core.profiles.active().name, profiles: await Promise.all(core.profiles.list().map(view)) };
+      const keychain = await core.credentials.availability();
+      return {
+        active: core.profiles.active().name,
+        profiles: await Promise.all(core.profiles.list().map(view)),
+        keychain: keychain.available ? { available: true, message: null } : keychain,
+      };
     },
     async 'profiles:save'({ profile, previousName }) {
-      const parsed = profileSchema.parse(profile);
-      const renaming = previousName !== undefined && previousName !== parsed.name;
-      if (renaming && (previousName === SANDBOX_PROFILE || parsed.name === SANDBOX_PROFILE)) {
-        fail('invalid', 'The Sandbox profile cannot be renamed', { name: 'The Sandbox profile keeps its name' });
-      }
-      if ((renaming || previousName === undefined) && core.profiles.get(parsed.name)) {
-        fail('invalid', `A profile named ${parsed.name} already exists`, { name: 'This name is taken' });
-      }
-      if (renaming && previousName) {
-        const saved = await core
-          .credentials()
-          .read(previousName)
-          .catch(() => undefined);
-        if (saved) await core.credentials().save(parsed.name, saved);
-      }
-      const stored = core.profiles.put(parsed);
-      if (renaming && previousName) {
-        const wasActive = core.profiles.active().name === previousName;
-        core.profiles.remove(previousName);
-        await core
-          .credentials()
-          .delete(previousName)
-          .catch(() => false);
-        core.connections.forget(previousName);
-        if (wasActive) core.profiles.setActive(stored.name);
-      }
-      core.connections.forget(stored.name);
-      return view(stored);
+      return view(await saveProfile(core, profile, previousName));
     },
     async 'profiles:remove'({ name }) {
-      core.profiles.remove(name);
-      core.connections.forget(name);
-      await core
-        .credentials()
-        .delete(name)
-        .catch(() => false);
+      await removeProfile(core, name);
       return {};
     },
     'profiles:use'({ name }) {
@@ -91,8 +60,7 @@ export function profileHandlers(
           fail('invalid', `Profile ${i + 1} in the file is not valid: ${parsed.error.issues[0]?.message}`);
         return parsed.data;
       });
-      const imported = profiles.filter((p) => p.name !== SANDBOX_PROFILE).map((p) => core.profiles.put(p).name);
-      return { imported };
+      return { imported: importProfiles(core, profiles) };
     },
   };
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { API_KEY } from '../../shared/ipc/api';
+import { CHANNELS } from '../../shared/ipc/contract';
+
+// The real preload module, run against stand-ins for the two Electron objects it may touch.
+const bridge = vi.hoisted(() => ({
+  exposed: [] as Array<[string, unknown]>,
+  invoked: [] as unknown[][],
+  ipcRenderer: {} as Record<string, unknown>,
+}));
+vi.mock('electron', () => {
+  const ipcRenderer = {
+    invoke: async (...args: unknown[]) => {
+      bridge.invoked.push(args);
+      return { ok: true, data: { echoed: args[0] } };
+    },
+    send: () => bridge.invoked.push(['send']),
+    on: () => bridge.invoked.push(['on']),
+  };
+  bridge.ipcRenderer = ipcRenderer;
+  return {
+    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => bridge.exposed.push([key, api]) },
+    ipcRenderer,
+  };
+});
+await import('../../electron/preload/index');
+
+/** Every value reachable from `root`, own properties only. */
+function reachable(root: unknown, seen = new Set<unknown>()): unknown[] {
+  if ((typeof root !== 'object' && typeof root !== 'function') || root === null || seen.has(root)) return [];
+  seen.add(root);
+  return [root, ...Object.values(root).flatMap((value) => reachable(value, seen))];
+}
+
+describe('preload', () => {
+  it('exposes one frozen object of named functions, one per contract channel', () => {
+    expect(bridge.exposed).toHaveLength(1);
+    const [key, api] = bridge.exposed[0] ?? [];
+    expect(key).toBe(API_KEY);
+    const shape = Object.fromEntries(
+      Object.entries(api as Record<string, Record<string, unknown>>).map(([domain, verbs]) => [
+        domain,
+        Object.keys(verbs).sort(),
+      ]),
+    );
+    const expected: Record<string, string[]> = {};
+    for (const channel of CHANNELS) {
+      const [domain = '', verb = ''] = channel.split(':');
+      (expected[domain] ??= []).push(verb);
+    }
+    for (const verbs of Object.values(expected)) verbs.sort();
+    expect(shape).toEqual(expected);
+    expect(reachable(api).every((value) => typeof value === 'function' || Object.isFrozen(value))).toBe(true);
+  });
+
+  it('hands the page neither ipcRenderer nor a generic invoke', () => {
+    const values = reachable(bridge.exposed[0]?.[1]);
+    for (const forbidden of Object.values(bridge.ipcRenderer)) expect(values).not.toContain(forbidden);
+    expect(values).not.toContain(bridge.ipcRenderer);
+    for (const value of values)
+      if (typeof value === 'object') expect(Object.keys(value as object)).not.toContain('invoke');
+  });
+
+  it('each function invokes exactly its own channel with the request alone', async () => {
+    const api = bridge.exposed[0]?.[1] as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
+    bridge.invoked.length = 0;
+    for (const channel of CHANNELS) {
+      const [domain = '', verb = ''] = channel.split(':');
+      const request = { probe: channel };
+      expect(await api[domain]?.[verb]?.(request, 'extra argument')).toEqual({ ok: true, data: { echoed: channel } });
+    }
+    expect(bridge.invoked).toEqual(CHANNELS.map((channel) => [channel, { probe: channel }]));
+  });
+});
