@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { queuedFaultSchema, type FaultQueue } from './faults';
 import type { StoredRecord } from './server';
 import type { TokenBook } from './tokens';
+import { MAX_CONTROL_BYTES, readText, type BodyRefusal } from './body';
+import { send } from './reply';
 import { DATE_FORMATS, type DateFormat } from '../../shared/profile/schema';
 
 const settingsSchema = z.strictObject({
@@ -19,10 +21,18 @@ interface ControlState {
   tokens: TokenBook;
 }
 
+/** A control body refused for its size; answered with its own status. */
+class RefusedBody extends Error {
+  constructor(readonly refusal: BodyRefusal) {
+    super(refusal.message);
+  }
+}
+
+/** Reads a JSON body of at most MAX_CONTROL_BYTES; an empty body is `{}`. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  let text = '';
-  for await (const chunk of req) text += String(chunk);
-  return text ? JSON.parse(text) : {};
+  const body = await readText(req, MAX_CONTROL_BYTES);
+  if (!body.ok) throw new RefusedBody(body);
+  return body.text ? JSON.parse(body.text) : {};
 }
 
 /**
@@ -30,10 +40,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * settings, read what was stored. Used by other processes (CLI tests, training).
  */
 export async function handleControl(req: IncomingMessage, res: ServerResponse, state: ControlState): Promise<void> {
-  const reply = (status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  const reply = (status: number, body: unknown) => send(res, status, body);
   const path = req.url ?? '';
   try {
     if (path === '/_sandbox/records' && req.method === 'GET') return reply(200, state.records);
@@ -55,6 +62,6 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, s
     }
     reply(404, { message: 'Unknown sandbox control path' });
   } catch (err) {
-    reply(400, { message: (err as Error).message });
+    reply(err instanceof RefusedBody ? err.refusal.status : 400, { message: (err as Error).message });
   }
 }

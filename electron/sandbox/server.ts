@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FaultQueue, type Fault, type FaultTarget } from './faults';
+import { FaultQueue, echoText, type Fault, type FaultTarget } from './faults';
 import { readMultipart } from './multipart';
+import { send } from './reply';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TokenBook, sameSecret } from './tokens';
 import { validateCancellationParts, validateEntryParts, type WireErrors } from './validate';
 import { handleControl } from './control';
@@ -27,7 +28,16 @@ export interface SandboxOptions {
   firstRecordId?: number;
   /** The wire format the sandbox expects for dates (as a real service would fix one). */
   dateFormat?: DateFormat;
+  /** Time allowed to receive a request's headers (answered 408 after); default SERVER_LIMITS. */
+  headersTimeoutMs?: number;
+  /** Time allowed to receive a whole request, body included (answered 408 after). */
+  requestTimeoutMs?: number;
+  /** Open connections at most; further ones are closed at once. */
+  maxConnections?: number;
 }
+
+/** Default server limits: slow or piled-up clients cannot hold the sandbox's memory or sockets. */
+export const SERVER_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 128 } as const;
 
 /** A running sandbox: its URL, what it stored, and handles to steer it. */
 export interface Sandbox {
@@ -42,10 +52,26 @@ export interface Sandbox {
 const CANCELLATION_PATH = '/v1/feed/createcancellation';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' });
-  res.end(text);
+/** Answers a status fault, with its Retry-After header when it has one. */
+function sendStatusFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>, body: unknown): void {
+  send(res, fault.status, body, fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) });
+}
+
+/** The HTTP server with the sandbox's header and request timeouts and its connection limit. */
+function createHttpServer(options: SandboxOptions, handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const requestTimeout = options.requestTimeoutMs ?? SERVER_LIMITS.requestTimeoutMs;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? SERVER_LIMITS.headersTimeoutMs, requestTimeout);
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // Node checks the two timeouts on this interval (30 s by default).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    },
+    handler,
+  );
+  server.maxConnections = options.maxConnections ?? SERVER_LIMITS.maxConnections;
+  return server;
 }
 
 /** Starts the sandbox service on 127.0.0.1 (random port unless given). */
@@ -63,9 +89,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clientSecret = options.clientSecret ?? SANDBOX_CLIENT_SECRET;
   let nextId = options.firstRecordId ?? 100001;
 
-  async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function delay(fault: Fault | undefined): Promise<void> {
+    const ms = settings.latencyMs + (fault?.kind === 'latency' ? fault.ms : 0);
+    if (ms > 0) await sleep(ms);
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse, fault?: Fault): Promise<void> {
     const form = await readMultipart(req);
-    if (!form.ok) return send(res, 400, { error: 'invalid_request', message: form.message });
+    await delay(fault);
+    if (fault?.kind === 'echo') return send(res, fault.status, { message: echoText(req.headers.authorization, form) });
+    if (fault?.kind === 'status') return sendStatusFault(res, fault, { error: 'injected', message: 'Injected fault' });
+    if (fault?.kind === 'drop') return void req.socket.destroy();
+    if (fault?.kind === 'hang') return;
+    if (!form.ok) return send(res, form.status, { error: 'invalid_request', message: form.message });
     const get = (n: string) => form.parts.find(([k]) => k === n)?.[1];
     const grant = get('grant_type');
     if (!grant || !get('client_id') || !get('client_secret')) {
@@ -81,16 +117,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return send(res, 401, { error: 'invalid_client', message: 'Not authorised' });
     }
     const access = tokens.issue(settings.tokenLifetimeSec);
+    if (fault?.kind === 'garbage') return send(res, 200, '<html>Token iss');
     const expires = settings.omitExpiresIn ? {} : { expires_in: settings.tokenLifetimeSec };
     send(res, 200, { token_type: 'Bearer', ...expires, access_token: access });
   }
 
   async function feed(kind: StoredRecord['kind'], req: IncomingMessage, res: ServerResponse, fault?: Fault) {
-    const form = await readMultipart(req);
+    // The token is checked before a byte of the body is read: an unauthorised body is never parsed.
     if (!tokens.valid(req.headers.authorization)) {
+      await delay(fault);
       return send(res, 401, { error: 'invalid_token', message: 'Missing, unknown or expired access token' });
     }
-    if (!form.ok) return send(res, 400, { status: 0, message: form.message });
+    const form = await readMultipart(req);
+    await delay(fault);
+    if (fault?.kind === 'echo') return send(res, fault.status, { message: echoText(req.headers.authorization, form) });
+    if (!form.ok) return send(res, form.status, { status: 0, message: form.message });
     const known = (id: number) => records.some((r) => r.recordid === id && r.kind === 'entry');
     const { errors } =
       kind === 'entry'
@@ -98,14 +139,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         : validateCancellationParts(form.parts, known, settings.dateFormat);
     if (Object.keys(errors).length > 0) return send(res, 400, invalid(errors));
     if (fault?.kind === 'drop' && fault.when === 'before-store') return void req.socket.destroy();
-    if (fault?.kind === 'status' && !fault.store)
-      return send(res, fault.status, { status: 0, message: 'Injected fault' });
+    if (fault?.kind === 'hang' && !fault.store) return;
+    if (fault?.kind === 'status' && !fault.store) {
+      return sendStatusFault(res, fault, { status: 0, message: 'Injected fault' });
+    }
     const recordid = nextId++;
     records.push({ recordid, kind, parts: form.parts, receivedAt: new Date().toISOString() });
     if (fault?.kind === 'drop') return void req.socket.destroy();
     if (fault?.kind === 'hang') return;
-    if (fault?.kind === 'status')
-      return send(res, fault.status, { status: 0, message: 'Injected fault after storing' });
+    if (fault?.kind === 'status') {
+      return sendStatusFault(res, fault, { status: 0, message: 'Injected fault after storing' });
+    }
     if (fault?.kind === 'garbage') return send(res, 201, '<html>Record cre');
     send(res, 201, {
       status: 1,
@@ -132,16 +176,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!target) return send(res, 404, { status: 0, message: 'Not found' });
     if (req.method !== 'POST') return send(res, 405, { status: 0, message: 'Method not allowed' });
     const fault = faults.take(target);
-    const delay = settings.latencyMs + (fault?.kind === 'latency' ? fault.ms : 0);
-    if (delay > 0) await sleep(delay);
-    if (target === 'token') {
-      if (fault?.kind === 'status') return send(res, fault.status, { error: 'injected', message: 'Injected fault' });
-      return token(req, res);
-    }
-    return feed(target, req, res, fault);
+    return target === 'token' ? token(req, res, fault) : feed(target, req, res, fault);
   }
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createHttpServer(options, (req, res) => {
     route(req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, 500, { status: 0, message: `Sandbox error: ${(err as Error).message}` });
     });

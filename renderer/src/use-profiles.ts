@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ProfileView } from '../../shared/ipc/contract';
+import type { ResponseOf } from '../../shared/ipc/contract';
 import { api } from './api';
 
 /** The profiles and which one is active, reloaded on demand after any change. */
 export function useProfiles() {
-  const [state, setState] = useState<{ active: string; profiles: ProfileView[] } | null>(null);
+  const [state, setState] = useState<ResponseOf<'profiles:list'> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const reload = useCallback(async () => {

@@ -90,8 +90,9 @@ export function openCore(options: CoreOptions): Core {
     recovered,
     async close() {
       outbox.pause();
-      await pipeline.idle(options.closeWaitMs ?? CLOSE_WAIT_MS);
-      await dispatcher.close();
+      const settled = await pipeline.idle(options.closeWaitMs ?? CLOSE_WAIT_MS);
+      // Sends still running past the limit are cut off; their leases expire into unknown.
+      await (settled ? dispatcher.close() : dispatcher.destroy());
       journal.close();
     },
   };

@@ -74,7 +74,12 @@ export function loadKeytar(): KeytarLike {
 export function createCredentialStore(load: () => KeytarLike = loadKeytar): CredentialStore {
   let keytar: KeytarLike | undefined;
   async function guard<T>(op: (k: KeytarLike) => Promise<T>): Promise<T> {
-    keytar ??= load();
+    try {
+      keytar ??= load();
+    } catch (err) {
+      if (err instanceof KeychainUnavailableError) throw err;
+      throw new KeychainUnavailableError('the keytar module could not be loaded');
+    }
     try {
       return await op(keytar);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
-import { sampleParts } from '../../support/service';
+import { entryParts as sampleParts } from './helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

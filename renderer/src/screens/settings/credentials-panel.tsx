@@ -2,6 +2,15 @@ import { useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
 
+/** Scheme, host and port of a base URL, as the keychain binds a secret to it. */
+const originOf = (baseUrl: string) => {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+};
+
 /** Write-only credentials and the connection test. The secret is never shown or read back. */
 export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onChanged: () => Promise<void> }) {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -21,6 +30,17 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
     setStatus(
       result.ok
         ? { ok: true, text: 'Credentials saved in the OS keychain.' }
+        : { ok: false, text: result.error.message },
+    );
+    await onChanged();
+  };
+
+  const remove = async () => {
+    if (!window.confirm(`Remove the saved credentials of ${name} from the OS keychain?`)) return;
+    const result = await api.credentials.delete({ profile: name });
+    setStatus(
+      result.ok
+        ? { ok: true, text: 'Credentials removed from the OS keychain.' }
         : { ok: false, text: result.error.message },
     );
     await onChanged();
@@ -46,6 +66,12 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
         {view.builtIn && ' (built-in demo credentials)'}
       </p>
       {!view.builtIn && (
+        <p className="hint">
+          Saved for {originOf(view.profile.baseUrl)} only: changing the base URL to another host asks for the secret
+          again.
+        </p>
+      )}
+      {!view.builtIn && (
         <form onSubmit={(e) => void save(e)} aria-label="Save credentials" className="grid">
           <div className="field">
             <label htmlFor="c-id">Client ID</label>
@@ -57,6 +83,11 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
           </div>
           <div className="actions">
             <button type="submit">Save credentials</button>
+            {view.hasSecret && (
+              <button type="button" onClick={() => void remove()}>
+                Remove credentials
+              </button>
+            )}
           </div>
         </form>
       )}

@@ -4,6 +4,15 @@ import { api } from '../../api';
 import { CredentialsPanel } from './credentials-panel';
 import { ProfileEditor } from './profile-editor';
 
+/** What an import did, naming each profile that came in under a new name because its own was taken. */
+function importSummary(imported: ReadonlyArray<{ name: string; from: string }>): string {
+  if (imported.length === 0) return 'The file held no profiles to import.';
+  const names = imported.map((p) =>
+    p.name === p.from ? p.name : `${p.name} (the file's ${p.from}; that name is taken)`,
+  );
+  return `Imported ${names.join(', ')}. Enter the credentials of each imported profile before using it.`;
+}
+
 /** Settings: profiles (add, edit, remove, switch), credentials, connection test, export and import. */
 export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   const [selected, setSelected] = useState<string | null>(null);
@@ -35,15 +44,20 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
     if (!file) return;
     const result = await api.profiles.import({ json: await file.text() });
     setMessage(
-      result.ok
-        ? { ok: true, text: `Imported ${result.data.imported.join(', ') || 'no profiles'}.` }
-        : { ok: false, text: result.error.message },
+      result.ok ? { ok: true, text: importSummary(result.data.imported) } : { ok: false, text: result.error.message },
     );
     await profiles.reload();
   };
 
+  const keychain = profiles.state?.keychain;
   return (
     <div className="settings">
+      {keychain && !keychain.available && (
+        <p role="alert" className="banner error settings-keychain" data-testid="keychain-unavailable">
+          The OS keychain is unavailable, so credentials cannot be saved or used; the Sandbox profile works without one.{' '}
+          {keychain.message}
+        </p>
+      )}
       <aside className="profile-list" aria-label="Profiles">
         <h1>Settings</h1>
         <ul>

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { openCore } from '../../../electron/main/core/core';
+import { removeProfile, saveProfile } from '../../../electron/main/core/profile-actions';
+import { createDispatch } from '../../../electron/main/ipc/dispatch';
+import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { openDatabase } from '../../../electron/main/journal/database';
+import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
+import { sampleInput } from '../../support/service';
+
+let rig: CoreRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+const queue = (r: CoreRig, profile: string, reference: string) => {
+  const queued = r.core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference }), profile });
+  if (!queued.ok) throw new Error(`not queued: ${JSON.stringify(queued)}`);
+  return queued.row;
+};
+
+describe('rows of a renamed or removed profile are never stuck (item 8)', () => {
+  it('a rename carries queued rows along, and they are sent', async () => {
+    rig = await startCoreRig();
+    rig.core.profiles.put({ name: 'Prod', baseUrl: 'https://feed.example' });
+    const row = queue(rig, 'Prod', 'R-1');
+    await saveProfile(rig.core, { name: 'Production', baseUrl: 'https://feed.example' }, 'Prod');
+    expect(rig.core.journal.get(row.id)?.profile).toBe('Production');
+  });
+
+  it('removal is refused while the profile has rows to send or decide, saying how many', async () => {
+    rig = await startCoreRig();
+    rig.core.profiles.put({ name: 'Prod', baseUrl: 'https://feed.example' });
+    queue(rig, 'Prod', 'R-1');
+    queue(rig, 'Prod', 'R-2');
+    await expect(removeProfile(rig.core, 'Prod')).rejects.toThrow(
+      /still has submissions to send or decide \(2 queued\)/,
+    );
+    expect(rig.core.profiles.get('Prod')).toBeDefined();
+  });
+
+  it('rows that cannot be sent (their profile is gone) never block later rows, and drain() ends', async () => {
+    rig = await startCoreRig();
+    rig.core.profiles.put({ name: 'Gone', baseUrl: 'https://feed.example' });
+    // More orphans than the outbox looks at at once, queued before a good row.
+    for (let i = 0; i < 12; i += 1) queue(rig, 'Gone', `ORPHAN-${i}`);
+    rig.core.journal.db.prepare(`UPDATE submissions SET profile = 'Deleted long ago' WHERE profile = 'Gone'`).run();
+    const good = queue(rig, 'Sandbox', 'GOOD');
+    const drained = await Promise.race([
+      rig.core.outbox.drain().then(() => 'drained'),
+      new Promise((r) => setTimeout(() => r('stuck'), 5000)),
+    ]);
+    expect(drained).toBe('drained');
+    expect(rig.core.journal.get(good.id)).toMatchObject({ state: 'accepted' });
+  });
+});
+
+describe('quitting waits for sends in flight from any screen (item 9)', () => {
+  it('close() during a New entry submit lets the answer arrive and be recorded', async () => {
+    rig = await startCoreRig({ latencyMs: 600 });
+    const dispatch = createDispatch(createHandlers(rig.core));
+    const submitting = dispatch('entries:submit', { profile: 'Sandbox', input: sampleInput() as never });
+    await new Promise((r) => setTimeout(r, 150));
+    await rig.core.close();
+    const answer = await submitting;
+    expect(answer).toMatchObject({ ok: true, data: { state: 'accepted' } });
+    const db = openDatabase(join(rig.home, 'journal.sqlite3'));
+    expect(db.prepare('SELECT state FROM submissions').all()).toEqual([{ state: 'accepted' }]);
+    db.close();
+    expect(rig.sandbox.records).toHaveLength(1);
+    await rig.sandbox.close();
+    rig = undefined;
+  });
+
+  it('close() gives up after its limit; the row is left to expire into unknown, never lost', async () => {
+    rig = await startCoreRig({ latencyMs: 3000 });
+    const home = rig.home;
+    const core = openCore({ home, sandboxUrl: () => rig!.sandbox.url, closeWaitMs: 200, leaseMs: 300 });
+    const queued = core.pipeline.submit({
+      kind: 'entry',
+      input: sampleInput({ reference: 'SLOW' }),
+      profile: 'Sandbox',
+    });
+    if (!queued.ok) throw new Error('not queued');
+    const sending = core.pipeline.send(queued.row.id).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await core.close();
+    expect(Date.now() - started).toBeLessThan(1500);
+    await sending;
+    await new Promise((r) => setTimeout(r, 400));
+    const again = openCore({ home, sandboxUrl: () => undefined });
+    expect(again.journal.get(queued.row.id)?.state).toBe('unknown');
+    await again.close();
+  });
+});
+
+/** Runs the race child: it queues the same entries as its twin, as fast as it can. */
+function racer(home: string, count: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/run-ts.mjs', 'test/support/race-child.ts', home, String(count)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c) => (err += String(c)));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(err))));
+  });
+}
+
+describe('the duplicate check and the insert are one transaction (item 10)', () => {
+  it('two processes queueing the same entries at once store each entry once', async () => {
+    const home = tempHome();
+    openCore({ home, sandboxUrl: () => undefined }).journal.close(); // create the schema once
+    await Promise.all([racer(home, 400), racer(home, 400)]);
+    const db = openDatabase(join(home, 'journal.sqlite3'));
+    const doubled = db
+      .prepare('SELECT reference, count(*) AS n FROM submissions GROUP BY reference HAVING n > 1')
+      .all() as Array<{ reference: string; n: number }>;
+    const total = (db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n;
+    db.close();
+    expect(doubled).toEqual([]);
+    expect(total).toBe(400);
+  }, 60_000);
+});
