@@ -154,4 +154,27 @@ describe('the journal state table, against the sandbox', () => {
     expect(resend).toMatchObject({ fromState: 'unknown', toState: 'queued', note: 'resend' });
     expect(Date.parse(resend!.at)).not.toBeNaN();
   });
+
+  it('a cancellation waits while its profile has no path, and is sent through the same journal once it has one', async () => {
+    rig = await startCoreRig();
+    const original = await submitAndSend(rig);
+    const sandbox = rig.core.profiles.get('Sandbox')!;
+    rig.core.profiles.put({ ...sandbox, cancellation: { ...sandbox.cancellation, path: null } });
+    const input = {
+      recordid: String(original.recordid),
+      account_code: 'ACME01',
+      reference: 'REF-1',
+      policy: 'FURN-PLUS',
+      cancellation_date: '2026-11-20',
+      reason: 'Customer changed their mind',
+    };
+    const queued = rig.core.pipeline.submit({ kind: 'cancellation', input, profile: 'Sandbox' });
+    if (!queued.ok) throw new Error(`not queued: ${JSON.stringify(queued)}`);
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(queued.row.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    rig.core.profiles.put(sandbox);
+    await rig.core.outbox.drain();
+    expect(rig.core.journal.get(queued.row.id)).toMatchObject({ state: 'accepted', kind: 'cancellation' });
+    expect(rig.sandbox.records.map((r) => r.kind)).toEqual(['entry', 'cancellation']);
+  });
 });

@@ -14,16 +14,25 @@ describe('profile store', () => {
     expect(store.active().cancellation.path).toBe('/v1/feed/createcancellation');
   });
 
-  it('adds, switches and removes profiles, persisting them without secrets', () => {
+  it('adds, switches and removes profiles', () => {
     const dir = home();
     const store = openProfileStore(dir);
     store.put({ name: 'Live', baseUrl: 'https://feed.example.com', dateFormat: 'DD/MM/YYYY' });
     store.setActive('Live');
     const again = openProfileStore(dir);
     expect(again.active()).toMatchObject({ name: 'Live', dateFormat: 'DD/MM/YYYY', blankMode: 'send' });
-    expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toMatch(/secret/i);
     again.remove('Live');
     expect(openProfileStore(dir).active().name).toBe('Sandbox');
+  });
+
+  it('has no place for a secret: a profile carrying one is refused, and the file never holds it', () => {
+    const dir = home();
+    const store = openProfileStore(dir);
+    expect(() =>
+      store.put({ name: 'Live', baseUrl: 'https://feed.example.com', clientSecret: 'leaked-secret' } as never),
+    ).toThrow(/clientSecret|Unrecognized/);
+    store.put({ name: 'Live', baseUrl: 'https://feed.example.com' });
+    expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toContain('leaked-secret');
   });
 
   it('refuses plain http except on loopback, and removing Sandbox', () => {
