@@ -24,7 +24,9 @@ test('add a profile, save a write-only secret, test the connection (success and 
     await page.getByRole('button', { name: 'Save credentials' }).click();
     await expect(page.getByTestId('secret-state')).toHaveText('set');
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect(page.getByTestId('connection-status')).toHaveText('Connection failed: HTTP 401: Not authorised');
+    await expect(page.getByTestId('connection-status')).toHaveText(
+      'Connection failed: The service refused the credentials of profile Staging: The service refused access (HTTP 401): Not authorised',
+    );
 
     await page.getByLabel('Client ID').fill('feed-desk-demo');
     await page.getByLabel('Client secret').fill(SECRET);

@@ -3,7 +3,7 @@ import { encodeEntry } from '../../../shared/entry/wire';
 import { encodeCancellation, parseCancellation, type Cancellation } from '../../../shared/entry/cancellation';
 import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
-import { outcomeOf, type HttpError } from '../service/errors';
+import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../core/connection';
 import type { Journal, SendOutcome, Sendable } from './journal';
 import { claim as claimRow, renewLeases, type Lease } from './leases';
@@ -57,15 +57,6 @@ export type SubmitResult =
 export type Job = { row: SubmissionRow; profile: Profile };
 
 type Parsed = { ok: true; payload: Record<string, string> } | { ok: false; fields: FieldErrors };
-
-/** What a failed send tells the journal, in words a person can act on. */
-function failureMessage(err: unknown, profile: Profile): string {
-  const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof Error && err.name === 'AuthenticationError' && !(err as { missing?: boolean }).missing) {
-    return `The service refused the credentials of profile ${profile.name}: ${message}`;
-  }
-  return message;
-}
 
 /**
  * The one path every screen and the CLI uses: validate → duplicate check and insert (one
@@ -139,7 +130,7 @@ export function createPipeline(deps: PipelineDeps) {
         automatic && row.attempts < retry.maxAttempts
           ? new Date(Date.now() + Math.max(retryAfterMs ?? 0, backoffMs(row.attempts, retry))).toISOString()
           : null;
-      const message = failureMessage(err, profile);
+      const message = describeFailure(err, profile.name);
       return { state, code, message, httpStatus: http?.status ?? null, fields, nextAttemptAt };
     }
   }

@@ -128,3 +128,12 @@ export function outcomeOf(err: unknown): FailureOutcome {
   if (err.name === 'HttpError' && err.status >= 400 && err.status < 500) return outcome('rejected', 'rejected');
   return outcome('failed', 'network', true);
 }
+
+/** What a failed send or connection test tells a person, in words they can act on. */
+export function describeFailure(err: unknown, profile: string): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof AuthenticationError && !err.missing) {
+    return `The service refused the credentials of profile ${profile}: ${message}`;
+  }
+  return message;
+}

@@ -4,6 +4,7 @@ import { createCredentialStore } from '../../../electron/main/credentials/keycha
 import { createDispatch, type Dispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
+import type { Result } from '../../../shared/ipc/result';
 import { tempHome } from '../../support/core';
 import { memoryKeytar } from '../../support/memory-keytar';
 import { startServer, type TestServer } from '../../support/proxy';
@@ -47,7 +48,7 @@ async function desk(env: NodeJS.ProcessEnv = {}): Promise<{ core: Core; dispatch
   return { core, dispatch: createDispatch(createHandlers(core)) };
 }
 
-async function ok<T>(answer: Promise<{ ok: boolean; data?: T; error?: unknown }>): Promise<T> {
+async function ok<T = unknown>(answer: Promise<Result<unknown>>): Promise<T> {
   const result = await answer;
   if (!result.ok) throw new Error(`expected ok: ${JSON.stringify(result)}`);
   return result.data as T;

@@ -3,6 +3,7 @@ import { credentialsChanged } from '../../core/profile-actions';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
+import { AuthenticationError, describeFailure } from '../../service/errors';
 
 /** Credential and connection-test handlers. Secrets go in and never come out. */
 export function connectionHandlers(
@@ -25,7 +26,10 @@ export function connectionHandlers(
     async 'connection:test'({ profile: name }) {
       const connection = core.connections.fresh(profile(name));
       const started = Date.now();
-      await connection.tokens.get();
+      await connection.tokens.get().catch((err: unknown) => {
+        if (err instanceof AuthenticationError) fail('auth', describeFailure(err, name));
+        throw err;
+      });
       return {
         message: `Connected to ${connection.baseUrl}: an access token was issued in ${Date.now() - started} ms.`,
       };
