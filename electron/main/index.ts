@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
 import { isTrustedSender, registerIpc } from './ipc/register';
+import { publishEvents } from './ipc/events';
 import { createMainWindow } from './window';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { buildMenu } from './menu';
@@ -27,6 +28,7 @@ app.whenReady().then(async () => {
   core.outbox.start();
   const dispatch = createDispatch(createHandlers(core));
   registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents));
+  publishEvents(core, (event, payload) => window?.webContents.send(event, payload));
   serveRenderer(join(import.meta.dirname, '../renderer'));
   Menu.setApplicationMenu(buildMenu(() => window));
   window = createMainWindow(join(import.meta.dirname, '../preload'));

@@ -4,5 +4,13 @@ import { API_KEY, buildApi } from '../../shared/ipc/api';
 // The page gets named functions derived from the contract, nothing else of Electron.
 contextBridge.exposeInMainWorld(
   API_KEY,
-  buildApi((channel, request) => ipcRenderer.invoke(channel, request)),
+  buildApi(
+    (channel, request) => ipcRenderer.invoke(channel, request),
+    (event, listener) => {
+      // The listener gets the payload only, never Electron's event object.
+      const handler = (_event: unknown, payload: unknown) => listener(payload);
+      ipcRenderer.on(event, handler);
+      return () => void ipcRenderer.removeListener(event, handler);
+    },
+  ),
 );

@@ -20,3 +20,9 @@ export const CHANNELS = [
 
 /** The name of an IPC channel. */
 export type Channel = (typeof CHANNELS)[number];
+
+/** Every event main pushes to the page (`domain:event`); the page subscribes through the preload. */
+export const EVENTS = ['journal:changed'] as const;
+
+/** The name of a pushed event. */
+export type EventName = (typeof EVENTS)[number];

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ENTRY_FIELDS } from '../entry/fields';
 import { profileSchema } from '../profile/schema';
 import { JOURNAL_STATES, SUBMISSION_KINDS } from '../journal/types';
-import type { Channel } from './channels';
+import type { Channel, EventName } from './channels';
 
-export { CHANNELS, type Channel } from './channels';
+export { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
 
 const text = (max: number) => z.string().max(max);
 const profileName = text(60).min(1);
@@ -100,3 +100,12 @@ export const CONTRACT = {
 export type RequestOf<C extends Channel> = z.input<(typeof CONTRACT)[C]['request']>;
 /** The data a channel answers with on success. */
 export type ResponseOf<C extends Channel> = z.infer<(typeof CONTRACT)[C]['response']>;
+
+/** The payload of each pushed event. */
+export const EVENT_CONTRACT = {
+  /** A journal row was queued or changed state (from any screen, the outbox, or a late answer). */
+  'journal:changed': submissionViewSchema,
+} as const satisfies Record<EventName, z.ZodType>;
+
+/** The payload a pushed event carries. */
+export type EventOf<E extends EventName> = z.infer<(typeof EVENT_CONTRACT)[E]>;

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API_KEY } from '../../shared/ipc/api';
-import { CHANNELS } from '../../shared/ipc/contract';
+import { CHANNELS, EVENTS } from '../../shared/ipc/contract';
 
 // The real preload module, run against stand-ins for the two Electron objects it may touch.
 const bridge = vi.hoisted(() => ({
   exposed: [] as Array<[string, unknown]>,
   invoked: [] as unknown[][],
   ipcRenderer: {} as Record<string, unknown>,
+  listeners: new Map<string, Array<(...args: unknown[]) => void>>(),
 }));
 vi.mock('electron', () => {
   const ipcRenderer = {
@@ -15,7 +16,15 @@ vi.mock('electron', () => {
       return { ok: true, data: { echoed: args[0] } };
     },
     send: () => bridge.invoked.push(['send']),
-    on: () => bridge.invoked.push(['on']),
+    on: (event: string, handler: (...args: unknown[]) => void) => {
+      bridge.listeners.set(event, [...(bridge.listeners.get(event) ?? []), handler]);
+    },
+    removeListener: (event: string, handler: (...args: unknown[]) => void) => {
+      bridge.listeners.set(
+        event,
+        (bridge.listeners.get(event) ?? []).filter((h) => h !== handler),
+      );
+    },
   };
   bridge.ipcRenderer = ipcRenderer;
   return {
@@ -33,7 +42,7 @@ function reachable(root: unknown, seen = new Set<unknown>()): unknown[] {
 }
 
 describe('preload', () => {
-  it('exposes one frozen object of named functions, one per contract channel', () => {
+  it('exposes one frozen object of named functions, one per contract channel and event', () => {
     expect(bridge.exposed).toHaveLength(1);
     const [key, api] = bridge.exposed[0] ?? [];
     expect(key).toBe(API_KEY);
@@ -47,6 +56,10 @@ describe('preload', () => {
     for (const channel of CHANNELS) {
       const [domain = '', verb = ''] = channel.split(':');
       (expected[domain] ??= []).push(verb);
+    }
+    for (const event of EVENTS) {
+      const [domain = '', name = ''] = event.split(':');
+      (expected[domain] ??= []).push(`on${name.charAt(0).toUpperCase()}${name.slice(1)}`);
     }
     for (const verbs of Object.values(expected)) verbs.sort();
     expect(shape).toEqual(expected);
@@ -70,5 +83,17 @@ describe('preload', () => {
       expect(await api[domain]?.[verb]?.(request, 'extra argument')).toEqual({ ok: true, data: { echoed: channel } });
     }
     expect(bridge.invoked).toEqual(CHANNELS.map((channel) => [channel, { probe: channel }]));
+  });
+
+  it('a subscription delivers the payload alone, never the event object, and unsubscribes', () => {
+    const api = bridge.exposed[0]?.[1] as { journal: { onChanged(l: (...args: unknown[]) => void): () => void } };
+    const received: unknown[][] = [];
+    const unsubscribe = api.journal.onChanged((...args) => received.push(args));
+    const [handler] = bridge.listeners.get('journal:changed') ?? [];
+    const electronEvent = { sender: { send: () => undefined }, ports: [] };
+    handler?.(electronEvent, { id: 1, state: 'accepted' });
+    expect(received).toEqual([[{ id: 1, state: 'accepted' }]]);
+    unsubscribe();
+    expect(bridge.listeners.get('journal:changed')).toEqual([]);
   });
 });

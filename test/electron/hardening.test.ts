@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHANNELS, CONTRACT } from '../../shared/ipc/contract';
+import { CHANNELS, EVENTS, CONTRACT } from '../../shared/ipc/contract';
 import { buildApi } from '../../shared/ipc/api';
 import { registerIpc } from '../../electron/main/ipc/register';
 
@@ -70,8 +70,11 @@ describe('content security policy of the built page', () => {
 describe('preload', () => {
   it('exposes named functions per contract channel and nothing else', () => {
     const calls: string[] = [];
-    const api = buildApi(async (channel) => void calls.push(channel));
-    const domains = [...new Set(CHANNELS.map((c) => c.split(':')[0]))];
+    const api = buildApi(
+      async (channel) => void calls.push(channel),
+      () => () => undefined,
+    );
+    const domains = [...new Set([...CHANNELS, ...EVENTS].map((c) => c.split(':')[0]))];
     expect(Object.keys(api).sort()).toEqual(domains.sort());
     for (const channel of CHANNELS) {
       const [domain = '', verb = ''] = channel.split(':');

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { openCore, type Core } from '../../electron/main/core/core';
 import { createDispatch } from '../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../electron/main/ipc/handlers';
+import { publishEvents } from '../../electron/main/ipc/events';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { serveFolder } from './static-server';
 
@@ -16,7 +17,15 @@ import { serveFolder } from './static-server';
 export const preloadShim = buildSync({
   stdin: {
     contents: `import { API_KEY, buildApi } from './shared/ipc/api';
-      window[API_KEY] = buildApi((channel, request) => window.__feedDeskIpc(channel, request));`,
+      const listeners = new Map();
+      window.__feedDeskEmit = (event, payload) => (listeners.get(event) ?? []).forEach((l) => l(payload));
+      window[API_KEY] = buildApi(
+        (channel, request) => window.__feedDeskIpc(channel, request),
+        (event, listener) => {
+          listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+          return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
+        },
+      );`,
     resolveDir: process.cwd(),
     loader: 'ts',
   },
@@ -49,6 +58,15 @@ export async function startDeskBackend(page: Page, rendererDir: string): Promise
     return answer;
   });
   await page.addInitScript({ content: preloadShim });
+  // Main's pushed events reach the page as the preload's subscription would deliver them.
+  publishEvents(core, (event, payload) => {
+    void page
+      .evaluate(
+        ([e, p]) => (window as unknown as { __feedDeskEmit(e: string, p: unknown): void }).__feedDeskEmit(e, p),
+        [event, payload] as const,
+      )
+      .catch(() => undefined);
+  });
   return {
     core,
     sandbox,

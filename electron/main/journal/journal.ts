@@ -49,8 +49,25 @@ const sendable = (s: Sendable) => ({
  */
 export class Journal {
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly listeners = new Set<(row: SubmissionRow) => void>();
+  private pending: SubmissionRow[] = [];
 
   constructor(readonly db: Database.Database) {}
+
+  /**
+   * Calls the listener with each row whose state changed (or that was queued), once the change
+   * is committed; returns an unsubscribe function. Screens are told through this, never by polling.
+   */
+  onChange(listener: (row: SubmissionRow) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Notes a changed row, told to listeners once its transaction commits. */
+  private changed(row: SubmissionRow): SubmissionRow {
+    this.pending.push(row);
+    return row;
+  }
 
   /** A prepared statement, prepared once per SQL text. */
   stmt(sql: string): Database.Statement {
@@ -64,7 +81,27 @@ export class Journal {
 
   /** Runs fn in one IMMEDIATE transaction (a savepoint when already inside one). */
   atomically<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    let result: T;
+    try {
+      result = this.db.transaction(fn).immediate();
+    } catch (err) {
+      this.pending = [];
+      throw err;
+    }
+    this.flush();
+    return result;
+  }
+
+  /** Tells listeners about the rows a committed transaction changed, each once, as committed. */
+  private flush(): void {
+    const ids = new Set(this.pending.map((row) => row.id));
+    this.pending = [];
+    if (this.listeners.size === 0) return;
+    for (const id of ids) {
+      const row = this.get(id);
+      if (row) for (const listener of this.listeners) listener(row);
+    }
   }
 
   /** Moves a row from one of `from` to `to`, setting columns, with a history entry; one transaction. */
@@ -88,7 +125,7 @@ export class Journal {
         `UPDATE submissions SET state = @to, updated_at = @at${assignments.join('')} WHERE id = @id RETURNING *`,
       ).get({ ...set, to, at, id }) as RawSubmission;
       this.addHistory(id, before.state, to, actor, at, note);
-      return toRow(row);
+      return this.changed(toRow(row));
     });
   }
 
@@ -128,7 +165,7 @@ export class Journal {
         at,
       }) as RawSubmission;
       this.addHistory(row.id, null, 'queued', s.operator, at, null);
-      return toRow(row);
+      return this.changed(toRow(row));
     });
   }
 
