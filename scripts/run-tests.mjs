@@ -4,7 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNodeBuilds } from './native-modules.mjs';
+
+// keytar and better-sqlite3 must load under Node: after npm start, better-sqlite3 is built for Electron.
+ensureNodeBuilds(join(dirname(fileURLToPath(import.meta.url)), '..'));
 
 const tmp = mkdtempSync(join(tmpdir(), 'feed-desk-tests-'));
 let passed = 0;
