@@ -1,34 +1,52 @@
-import { Command, CommanderError } from 'commander';
-import { registerSubmit } from './commands/submit';
-import { registerProfiles } from './commands/profiles';
-import { registerSandbox } from './commands/sandbox';
-import { registerJournal } from './commands/journal';
-import { registerOutbox } from './commands/outbox';
-import { registerResolve } from './commands/resolve';
-import { CliFailure } from './output';
+import { CommanderError } from 'commander';
+import { buildProgram, commandPath, wantsJson } from './program';
+import { CliFailure, EXIT, printFieldErrors, printJson } from './output';
 
-/** The `feed-desk` command line: the same core as the desktop app, for automation. */
-const program = new Command('feed-desk')
-  .description('Key entries into the Feed Service from the command line (FEED_DESK_HOME selects the data folder)')
-  .showHelpAfterError()
-  .exitOverride();
+/** Known failures from the core, by name: their exit status and JSON code. */
+const CORE_FAILURES: Record<string, { code: string; exitCode: number }> = {
+  JournalStateError: { code: 'state', exitCode: EXIT.invalid },
+  ProfileError: { code: 'profile', exitCode: EXIT.invalid },
+  KeychainUnavailableError: { code: 'keychain', exitCode: EXIT.other },
+  KeychainItemError: { code: 'keychain', exitCode: EXIT.other },
+};
 
-registerSubmit(program);
-registerProfiles(program);
-registerJournal(program);
-registerOutbox(program);
-registerResolve(program);
-registerSandbox(program);
+/** One line for any error: zod's issue list becomes "path: message; ...". */
+function oneLine(err: Error): string {
+  const issues = (err as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
+  if (err.name === 'ZodError' && Array.isArray(issues)) {
+    return issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
+  }
+  return err.message.split('\n')[0] ?? '';
+}
 
+/** Turns whatever a command threw into a CliFailure (message, code, exit status). */
+function toFailure(err: unknown, hint: string): CliFailure {
+  if (err instanceof CliFailure) return err;
+  if (err instanceof CommanderError) {
+    const message = err.message.replace(/^error: /, '');
+    return new CliFailure(`${message} (see \`${hint} --help\`)`, { code: 'usage', exitCode: EXIT.invalid });
+  }
+  const error = err instanceof Error ? err : new Error(String(err));
+  const known = CORE_FAILURES[error.name];
+  return new CliFailure(oneLine(error), known ?? { code: 'error', exitCode: EXIT.other });
+}
+
+const args = process.argv.slice(2);
+const json = wantsJson(args);
+const program = buildProgram();
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) process.exitCode = err.exitCode === 0 ? 0 : 2;
-  else if (err instanceof CliFailure) {
-    process.stderr.write(`feed-desk: ${err.message}\n`);
-    process.exitCode = err.exitCode;
+  if (err instanceof CommanderError && (err.exitCode === 0 || err.code === 'commander.help')) {
+    // --help (or a command that only groups others): the help was printed.
+    process.exitCode = err.exitCode === 0 ? 0 : EXIT.invalid;
   } else {
-    process.stderr.write(`feed-desk: ${(err as Error).message}\n`);
-    process.exitCode = 1;
+    const failure = toFailure(err, ['feed-desk', commandPath(program, args)].filter(Boolean).join(' '));
+    if (json) printJson({ ok: false, error: { code: failure.code, message: failure.message, ...failure.details } });
+    else {
+      process.stderr.write(`feed-desk: ${failure.message}\n`);
+      if (failure.fields) printFieldErrors(failure.fields);
+    }
+    process.exitCode = failure.exitCode;
   }
 }

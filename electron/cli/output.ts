@@ -1,11 +1,34 @@
-/** A failure the CLI reports as one line on stderr with a chosen exit status. */
+import type { Readable } from 'node:stream';
+
+/** Exit statuses of every command: accepted (or done), invalid input, possible duplicate, anything else. */
+export const EXIT = { ok: 0, other: 1, invalid: 2, duplicate: 3 } as const;
+
+/**
+ * A failure the CLI reports as one line on stderr (or one JSON object on stdout with --json),
+ * with a machine-readable code and a chosen exit status (2, invalid input, unless told).
+ */
 export class CliFailure extends Error {
   override readonly name = 'CliFailure' as const;
+  readonly exitCode: number;
+  readonly code: string;
+  /** Extra members of the JSON error object (field errors, the duplicate row, ...). */
+  readonly details: Record<string, unknown>;
+  /** Per-field messages printed under the line in text mode. */
+  readonly fields: Record<string, string> | undefined;
   constructor(
     message: string,
-    readonly exitCode = 2,
+    options: {
+      exitCode?: number;
+      code?: string;
+      details?: Record<string, unknown>;
+      fields?: Record<string, string>;
+    } = {},
   ) {
     super(message);
+    this.exitCode = options.exitCode ?? EXIT.invalid;
+    this.code = options.code ?? 'invalid';
+    this.details = options.details ?? {};
+    this.fields = options.fields;
   }
 }
 
@@ -15,14 +38,42 @@ export function printJson(value: unknown): void {
 }
 
 /** Prints per-field messages as aligned "field  message" lines. */
-export function printFieldErrors(fields: Record<string, string>, stream: NodeJS.WriteStream = process.stderr): void {
+export function printFieldErrors(fields: Record<string, string>, stream: NodeJS.WritableStream = process.stderr): void {
   const width = Math.max(0, ...Object.keys(fields).map((k) => k.length));
   for (const [name, message] of Object.entries(fields)) stream.write(`  ${name.padEnd(width)}  ${message}\n`);
 }
 
-/** Reads all of stdin as text (used for secrets, so they never appear in arguments). */
-export async function readStdin(): Promise<string> {
-  let text = '';
-  for await (const chunk of process.stdin) text += String(chunk);
-  return text;
+/** The most the CLI reads from an entry file or standard input. */
+export const MAX_INPUT_BYTES = 1024 * 1024;
+
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`);
+
+/**
+ * Reads a stream whole (at most `limit` bytes) and decodes it once as UTF-8, so a character split
+ * across chunks stays whole; a byte order mark is dropped. `what` names the input in messages.
+ */
+export async function readText(stream: Readable, what: string, limit = MAX_INPUT_BYTES): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > limit) {
+      stream.destroy();
+      throw new CliFailure(`${what} is larger than ${sizeText(limit)}; give one entry of at most that size`, {
+        code: 'too-large',
+      });
+    }
+    chunks.push(buffer);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new CliFailure(`${what} is not UTF-8 text`, { code: 'invalid' });
+  }
+}
+
+/** Reads all of stdin as text (secrets, so they never appear in arguments; entries with `-`). */
+export function readStdin(what = 'Standard input', limit = MAX_INPUT_BYTES): Promise<string> {
+  return readText(process.stdin, what, limit);
 }

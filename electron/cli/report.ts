@@ -28,28 +28,66 @@ export function rowJson(row: SubmissionRow) {
     policy: row.policy,
     attempts: row.attempts,
     message: row.message,
+    error_code: row.errorCode,
     fields: row.errorFields,
+    next_attempt_at: row.nextAttemptAt,
     profile: row.profile,
     operator: row.operator,
     created_at: row.createdAt,
   };
 }
 
+/** Credentials refused or missing: the entry is fine and waits, so say what to fix and where. */
+function credentialsAdvice(row: SubmissionRow): { headline: string; advice: string } {
+  const waits =
+    'the entry is kept and is sent once the profile has working credentials' +
+    ` (or a person decides: \`feed-desk resolve ${row.id} --resend | --discard\`)`;
+  if (row.errorCode === 'keychain') {
+    return { headline: row.message ?? 'No OS keychain is available', advice: waits };
+  }
+  if (/^No client credentials/.test(row.message ?? '')) {
+    return {
+      headline: `${row.message}; save them with \`feed-desk profiles add ${row.profile} --base-url URL --client-id ID\``,
+      advice: waits,
+    };
+  }
+  return {
+    headline:
+      `The service refused the credentials of profile ${row.profile}: ` +
+      'check its client ID and secret with `feed-desk profiles`',
+    advice: waits,
+  };
+}
+
+/** What a person should do next about a row that was not accepted. */
+export function adviceFor(row: SubmissionRow): { headline: string; advice: string } {
+  const prefix = `${row.state} [journal #${row.id}]: `;
+  if (row.errorCode === 'credentials' || row.errorCode === 'keychain') {
+    const { headline, advice } = credentialsAdvice(row);
+    return { headline: prefix + headline, advice };
+  }
+  const headline = prefix + (row.message ?? '');
+  const advice: Record<string, string> = {
+    rejected: 'the service refused the entry: fix it and submit it again',
+    failed: row.nextAttemptAt
+      ? `nothing was stored; it is retried automatically (next at ${row.nextAttemptAt}; \`feed-desk outbox drain\` sends what is due)`
+      : `nothing was stored; it was tried ${row.attempts} times and waits for a person: \`feed-desk resolve ${row.id} --resend | --discard\``,
+    unknown: `it may have been stored and will not be resent automatically; check with the service, then \`feed-desk resolve ${row.id} --resend | --accepted RECORDID | --discard\``,
+    queued: 'it is queued and will be sent when the profile allows',
+  };
+  return { headline, advice: advice[row.state] ?? '' };
+}
+
 /** Prints a submission's final state for a person (or as JSON); returns the exit status. */
 export function reportOutcome(row: SubmissionRow, json: boolean): number {
   if (json) printJson(rowJson(row));
   else if (row.state === 'accepted') {
-    process.stdout.write(`accepted: recordid ${row.recordid} (${row.message ?? ''}) [journal #${row.id}]\n`);
+    // A row a person marked accepted keeps the service's last (failure) message: do not show it as the outcome.
+    const said = row.httpStatus === 201 ? (row.message ?? '') : 'marked accepted by a person';
+    process.stdout.write(`accepted: recordid ${row.recordid} (${said}) [journal #${row.id}]\n`);
   } else {
-    const advice: Record<string, string> = {
-      rejected: 'fix the entry and submit it again',
-      failed: 'nothing was stored; it stays queued for automatic retry (`feed-desk outbox drain`)',
-      unknown: `it may have been stored and will not be resent automatically; check with the service, then \`feed-desk resolve ${row.id} --resend | --accepted RECORDID | --discard\``,
-      queued: 'it is queued and will be sent when the profile allows',
-    };
-    process.stderr.write(
-      `feed-desk: ${row.state} [journal #${row.id}]: ${row.message ?? ''}\n  ${advice[row.state] ?? ''}\n`,
-    );
+    const { headline, advice } = adviceFor(row);
+    process.stderr.write(`feed-desk: ${headline}\n  ${advice}\n`);
     if (row.errorFields) printFieldErrors(row.errorFields);
   }
   return row.state === 'accepted' ? 0 : 1;

@@ -25,9 +25,7 @@ describe('every IPC channel fed malformed payloads', () => {
   let dispatch: Dispatch;
   beforeAll(async () => {
     rig = await startCoreRig();
-    dispatch = createDispatch(
-      createHandlers(rig.core),
-    );
+    dispatch = createDispatch(createHandlers(rig.core));
   });
   afterAll(() => rig?.close());
 

@@ -1,68 +1,150 @@
 import type { Command } from 'commander';
 import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '../../../shared/journal/types';
-import { exportCsv, listSubmissions } from '../../main/journal/queries';
-import { withContext } from '../context';
+import { listSubmissions } from '../../main/journal/queries';
+import { withContext, unknownProfile, type CliContext } from '../context';
 import { CliFailure, printJson } from '../output';
+import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
-
-/** Prints rows as an aligned text table. */
-export function printTable(rows: SubmissionRow[]): void {
-  const header = ['id', 'kind', 'state', 'recordid', 'reference', 'policy', 'attempts', 'created_at', 'message'];
-  const cells = rows.map((r) =>
-    [r.id, r.kind, r.state, r.recordid ?? '', r.reference, r.policy, r.attempts, r.createdAt, r.message ?? ''].map(
-      String,
-    ),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => Math.min(40, c[i]?.length ?? 0))));
-  for (const line of [header, ...cells]) {
-    process.stdout.write(
-      line
-        .map((c, i) => c.slice(0, 40).padEnd(widths[i] ?? 0))
-        .join('  ')
-        .trimEnd() + '\n',
-    );
-  }
-}
+import { printTable } from '../table';
+import { resolutionOf, wireParts, writeJournalCsv } from '../journal-detail';
 
 interface JournalOptions {
-  state?: string[];
+  state?: JournalState[];
   since?: string;
   profile?: string;
   text?: string;
-  limit: string;
-  format: string;
+  limit: number;
+  format: 'table' | 'csv' | 'json';
+  json?: boolean;
 }
 
-/** `feed-desk journal`: list or export what was submitted. */
+/** A profile name is known when a profile has it or the journal holds rows for it (a removed profile). */
+function checkProfileFilter(ctx: CliContext, name: string): void {
+  if (ctx.core.profiles.get(name)) return;
+  if (listSubmissions(ctx.core.journal.db, { profile: name, limit: 1 }).total > 0) return;
+  throw unknownProfile(name);
+}
+
+/** `feed-desk journal show ID`: the row, its payload as sent, and its whole history. */
+function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): void {
+  const history = ctx.core.journal.history(row.id);
+  const profile = ctx.core.profiles.get(row.profile);
+  const wire = wireParts(row, profile);
+  const resolution = resolutionOf(history);
+  if (json) {
+    return printJson({
+      ...rowJson(row),
+      http_status: row.httpStatus,
+      original_recordid: row.originalRecordid,
+      updated_at: row.updatedAt,
+      finished_at: row.finishedAt,
+      payload: row.payload,
+      sent_as: wire ?? null,
+      resolution: resolution ? { by: resolution.actor, at: resolution.at, note: resolution.note } : null,
+      review: row.reviewedAt ? { by: row.reviewedBy, at: row.reviewedAt, note: row.reviewNote } : null,
+      history: history.map((h) => ({ from: h.fromState, to: h.toState, by: h.actor, at: h.at, note: h.note })),
+    });
+  }
+  const out = (line: string) => process.stdout.write(line + '\n');
+  const pairs = (list: Array<[string, string]>) => {
+    const width = Math.max(...list.map(([k]) => k.length));
+    for (const [k, v] of list) out(`  ${k.padEnd(width)}  ${v}`);
+  };
+  out(`journal #${row.id}: ${row.kind} ${row.state}${row.recordid !== null ? `, recordid ${row.recordid}` : ''}`);
+  const facts: Array<[string, string]> = [
+    ['profile', row.profile],
+    ['operator', row.operator],
+    ['created', row.createdAt],
+    ['updated', row.updatedAt],
+    ['attempts', String(row.attempts)],
+  ];
+  if (row.finishedAt) facts.push(['finished', row.finishedAt]);
+  if (row.httpStatus !== null) facts.push(['http status', String(row.httpStatus)]);
+  if (row.message) facts.push(['message', row.message]);
+  if (row.errorCode) facts.push(['error code', row.errorCode]);
+  if (row.nextAttemptAt) facts.push(['next attempt', row.nextAttemptAt]);
+  if (row.originalRecordid !== null) facts.push(['cancels recordid', String(row.originalRecordid)]);
+  facts.push([
+    'resolved',
+    resolution ? `by ${resolution.actor} at ${resolution.at}${resolution.note ? `: ${resolution.note}` : ''}` : 'no',
+  ]);
+  facts.push([
+    'reviewed',
+    row.reviewedAt
+      ? `by ${row.reviewedBy ?? ''} at ${row.reviewedAt}${row.reviewNote ? `: ${row.reviewNote}` : ''}`
+      : 'no',
+  ]);
+  pairs(facts);
+  if (row.errorFields) {
+    out('field errors from the service:');
+    pairs(Object.entries(row.errorFields));
+  }
+  if (wire) {
+    out(`payload as sent (profile ${row.profile}, dates as ${profile?.dateFormat}):`);
+    pairs(wire.map(([k, v]) => [k, v === '' ? '(blank)' : v]));
+  } else {
+    out(`payload as stored (profile ${row.profile} no longer exists, so its wire format is unknown):`);
+    pairs(Object.entries(row.payload).map(([k, v]) => [k, v === '' ? '(blank)' : v]));
+  }
+  out('history:');
+  for (const h of history) {
+    const change = h.fromState ? `${h.fromState} → ${h.toState}` : h.toState;
+    out(`  ${h.at}  ${change.padEnd(21)}  ${h.actor}${h.note ? `: ${h.note}` : ''}`);
+  }
+}
+
+/** `feed-desk journal`: list or export what was submitted; `journal show ID` for one row. */
 export function registerJournal(program: Command): void {
-  program
+  const journal = program
     .command('journal')
-    .description('List the journal (newest first) or export it')
-    .option('--state <state...>', `only these states (${JOURNAL_STATES.join(', ')})`)
-    .option('--since <date>', 'only submissions created on or after YYYY-MM-DD')
-    .option('--profile <name>', 'only this profile')
-    .option('--text <text>', 'search reference, surname, policy, postcode, recordid')
-    .option('--limit <n>', 'at most this many rows (table and json)', '100')
-    .option('--format <format>', 'table, csv or json', 'table')
+    .description('List the journal (newest first) or export it; `journal show ID` shows one submission')
+    .option(
+      '--state <state...>',
+      `only these states (${JOURNAL_STATES.join(', ')}); repeat or list several`,
+      journalState,
+    )
+    .option('--since <date>', 'only submissions created on or after YYYY-MM-DD', calendarDate('--since'))
+    .option('--profile <name>', 'only this profile', text('--profile', 200))
+    .option('--text <text>', 'search reference, surname, policy, postcode, recordid, journal id', text('--text', 200))
+    .option(
+      '--limit <n>',
+      'at most this many rows, 1 to 1000 (table and json; csv exports all)',
+      wholeNumber('--limit', 1, 1000),
+      100,
+    )
+    .option('--format <format>', 'table, csv or json', oneOf('--format', ['table', 'csv', 'json'] as const), 'table')
+    .option('--json', 'the same as --format json')
     .action((opts: JournalOptions) =>
       withContext((ctx) => {
-        const states = (opts.state ?? []) as JournalState[];
-        const bad = states.find((s) => !JOURNAL_STATES.includes(s));
-        if (bad) throw new CliFailure(`Unknown state ${bad}; use ${JOURNAL_STATES.join(', ')}`);
-        if (opts.since && !/^\d{4}-\d{2}-\d{2}$/.test(opts.since)) throw new CliFailure('--since takes YYYY-MM-DD');
+        if (opts.profile) checkProfileFilter(ctx, opts.profile);
         const filter = {
-          ...(states.length ? { states } : {}),
+          ...(opts.state?.length ? { states: opts.state } : {}),
           ...(opts.since ? { from: opts.since } : {}),
           ...(opts.profile ? { profile: opts.profile } : {}),
           ...(opts.text ? { text: opts.text } : {}),
         };
-        if (opts.format === 'csv') return void process.stdout.write(exportCsv(ctx.core.journal.db, filter));
-        const limit = Number(opts.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliFailure('--limit takes 1 to 1000');
-        const { rows } = listSubmissions(ctx.core.journal.db, { ...filter, limit });
-        if (opts.format === 'json') printJson(rows.map(rowJson));
-        else if (opts.format === 'table') printTable(rows);
-        else throw new CliFailure('--format takes table, csv or json');
+        const format = opts.json ? 'json' : opts.format;
+        if (format === 'csv') return writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
+        const { rows } = listSubmissions(ctx.core.journal.db, { ...filter, limit: opts.limit });
+        if (format === 'json') printJson(rows.map(rowJson));
+        else printTable(rows);
+      }),
+    );
+
+  journal
+    .command('show')
+    .description('Show one submission: its state, the payload as sent, and its whole history (who, when, note)')
+    .argument(
+      '<id>',
+      'journal id (the number after "journal #")',
+      wholeNumber('the journal id', 1, Number.MAX_SAFE_INTEGER),
+    )
+    .option('--json', 'print one JSON object')
+    .action((id: number, opts: { json?: boolean }) =>
+      withContext((ctx) => {
+        const row = ctx.core.journal.get(id);
+        if (!row) throw new CliFailure(`No journal entry ${id}; see \`feed-desk journal\``, { code: 'not-found' });
+        showRow(ctx, row, !!opts.json);
       }),
     );
 }

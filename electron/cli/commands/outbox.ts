@@ -1,15 +1,19 @@
 import type { Command } from 'commander';
 import { listSubmissions } from '../../main/journal/queries';
 import { withContext } from '../context';
-import { CliFailure, printJson } from '../output';
+import { printJson } from '../output';
+import { seconds } from '../options';
 import { rowJson } from '../report';
-import { printTable } from './journal';
+import { printTable } from '../table';
 
-/** `feed-desk outbox [drain]`: what is waiting to be sent, and sending it. */
+/** `feed-desk outbox [list|drain]`: what is waiting to be sent, and sending it. */
 export function registerOutbox(program: Command): void {
-  const outbox = program.command('outbox').description('Submissions queued or waiting for an automatic retry');
+  const outbox = program
+    .command('outbox')
+    .description('Submissions queued or waiting for an automatic retry (`outbox` alone lists them)');
   outbox
     .command('list', { isDefault: true })
+    .description('List what is queued, sending, or failed and waiting (oldest first)')
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) =>
       withContext((ctx) => {
@@ -26,19 +30,18 @@ export function registerOutbox(program: Command): void {
     );
   outbox
     .command('drain')
-    .description('Send everything queued or due for retry, and wait')
-    .option('--wait <seconds>', 'give up waiting for retries after this long', '60')
-    .option('--json', 'print the remaining rows as JSON')
-    .action((opts: { wait: string; json?: boolean }) =>
+    .description('Send everything queued or due for retry, and wait; exits 1 while anything is still waiting')
+    .option('--wait <seconds>', 'give up waiting for retries after this long', seconds('--wait'), 60)
+    .option('--json', 'print the count accepted and the remaining rows as JSON')
+    .action((opts: { wait: number; json?: boolean }) =>
       withContext(async (ctx) => {
-        const wait = Number(opts.wait);
-        if (!Number.isFinite(wait) || wait < 0) throw new CliFailure('--wait takes a number of seconds');
+        const wait = opts.wait;
         const before = listSubmissions(ctx.core.journal.db, { states: ['accepted'], limit: 1 }).total;
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), wait * 1000)));
         const ended = await Promise.race([ctx.core.outbox.drain().then(() => 'drained' as const), timeout]);
         clearTimeout(timer);
-        await ctx.core.outbox.stop();
+        ctx.core.outbox.pause();
         const accepted = listSubmissions(ctx.core.journal.db, { states: ['accepted'], limit: 1 }).total - before;
         const left = listSubmissions(ctx.core.journal.db, { states: ['queued', 'failed'], limit: 1000 }).rows;
         if (opts.json) printJson({ accepted, remaining: left.map(rowJson) });

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { operatorName } from '../../main/core/core';
 import { withContext } from '../context';
-import { CliFailure } from '../output';
-import { reportOutcome, sendAndWait } from '../report';
+import { CliFailure, printJson } from '../output';
+import { text, wholeNumber } from '../options';
+import { reportOutcome, rowJson, sendAndWait } from '../report';
 
 interface ResolveOptions {
   resend?: boolean;
-  accepted?: string;
+  accepted?: number;
   discard?: boolean;
   note?: string;
   json?: boolean;
@@ -16,39 +17,42 @@ interface ResolveOptions {
 export function registerResolve(program: Command): void {
   program
     .command('resolve')
-    .argument('<id>', 'journal id')
-    .option('--resend', 'send it again (you checked the service did not store it)')
-    .option('--accepted <recordid>', 'record that the service stored it under this recordid')
+    .description(
+      "Record a person's decision on an unknown, failed or rejected submission (who and when are kept in its history; see `journal show ID`)",
+    )
+    .argument(
+      '<id>',
+      'journal id (the number after "journal #")',
+      wholeNumber('the journal id', 1, Number.MAX_SAFE_INTEGER),
+    )
+    .option('--resend', 'send it again (you checked the service did not store it); waits up to 60 s for retries')
+    .option(
+      '--accepted <recordid>',
+      'record that the service stored it under this recordid',
+      wholeNumber('--accepted', 1, Number.MAX_SAFE_INTEGER),
+    )
     .option('--discard', 'give it up; it will not be sent')
-    .option('--note <text>', 'why, for the journal')
-    .option('--json', 'print JSON')
-    .action((id: string, opts: ResolveOptions) =>
+    .option('--note <text>', 'why, for the journal', text('--note', 1000))
+    .option('--json', 'print the row as one JSON object')
+    .action((id: number, opts: ResolveOptions) =>
       withContext(async (ctx) => {
         const choices = [opts.resend, opts.accepted !== undefined, opts.discard].filter(Boolean).length;
         if (choices !== 1) throw new CliFailure('Give exactly one of --resend, --accepted RECORDID, --discard');
-        const journalId = Number(id);
-        if (!Number.isInteger(journalId)) throw new CliFailure('The journal id is a whole number');
+        const current = ctx.core.journal.get(id);
+        if (!current) throw new CliFailure(`No journal entry ${id}; see \`feed-desk journal\``, { code: 'not-found' });
         const who = operatorName();
         const note = opts.note ?? null;
-        try {
-          if (opts.resend) {
-            const row = ctx.core.journal.resend(journalId, who, note);
-            ctx.ready(ctx.profile(row.profile));
-            process.exitCode = reportOutcome(await sendAndWait(ctx.core.pipeline, row, 60), !!opts.json);
-          } else if (opts.accepted !== undefined) {
-            const recordid = Number(opts.accepted);
-            if (!Number.isInteger(recordid) || recordid < 1) throw new CliFailure('--accepted takes a recordid');
-            process.exitCode = reportOutcome(
-              ctx.core.journal.markAccepted(journalId, recordid, who, note),
-              !!opts.json,
-            );
-          } else {
-            ctx.core.journal.discard(journalId, who, note);
-            process.stdout.write(`discarded journal #${journalId}\n`);
-          }
-        } catch (err) {
-          if ((err as Error).name === 'JournalStateError') throw new CliFailure((err as Error).message);
-          throw err;
+        const json = !!opts.json;
+        if (opts.resend) {
+          ctx.ready(ctx.profile(current.profile));
+          const row = ctx.core.journal.resend(id, who, note);
+          process.exitCode = reportOutcome(await sendAndWait(ctx.core.pipeline, row, 60), json);
+        } else if (opts.accepted !== undefined) {
+          process.exitCode = reportOutcome(ctx.core.journal.markAccepted(id, opts.accepted, who, note), json);
+        } else {
+          const row = ctx.core.journal.discard(id, who, note);
+          if (json) printJson(rowJson(row));
+          else process.stdout.write(`discarded journal #${id}\n`);
         }
       }),
     );

@@ -1,27 +1,43 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import type { Command } from 'commander';
-import { withContext } from '../context';
-import { CliFailure, printFieldErrors, printJson } from '../output';
+import { parseEntry } from '../../../shared/entry/schema';
+import { withContext, unknownProfile } from '../context';
+import { CliFailure, EXIT, readStdin, readText } from '../output';
+import { seconds } from '../options';
 import { reportOutcome, rowJson, sendAndWait } from '../report';
 
-function readEntryFile(file: string): unknown {
+/** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
+async function readEntry(file: string): Promise<unknown> {
+  const what = file === '-' ? 'The entry on standard input' : file;
   let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new CliFailure(`Cannot read ${file}: ${(err as Error).message}`);
+  if (file === '-') text = await readStdin(what);
+  else {
+    try {
+      text = await readText(createReadStream(file), what);
+    } catch (err) {
+      if (err instanceof CliFailure) throw err;
+      throw new CliFailure(`Cannot read ${file}: ${(err as Error).message}`, { code: 'unreadable' });
+    }
   }
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (err) {
-    throw new CliFailure(`${file} is not JSON: ${(err as Error).message}`);
+    throw new CliFailure(`${what} is not JSON: ${(err as Error).message}`);
   }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    const found = Array.isArray(json) ? 'an array' : json === null ? 'null' : `a ${typeof json}`;
+    throw new CliFailure(
+      `${what} holds ${found}; give one entry as a JSON object keyed by the service's field names (see examples/entry.json)`,
+    );
+  }
+  return json;
 }
 
 interface SubmitOptions {
   profile?: string;
   json?: boolean;
-  wait: string;
+  wait: number;
   allowDuplicate?: boolean;
 }
 
@@ -29,18 +45,27 @@ interface SubmitOptions {
 export function registerSubmit(program: Command): void {
   program
     .command('submit')
-    .argument('<entry>', 'JSON file holding one entry keyed by the service field names (dates as YYYY-MM-DD)')
-    .option('--profile <name>', 'profile to use (default: the active one)')
-    .option('--json', 'print one JSON line instead of text')
-    .option('--wait <seconds>', 'how long to wait for automatic retries', '60')
-    .option('--allow-duplicate', 'send even if an earlier submission looks the same')
     .description('Submit one feed entry through the journal; exits non-zero unless it was accepted')
+    .argument(
+      '<entry>',
+      'JSON file holding one entry keyed by the service field names (dates as YYYY-MM-DD), at most 1 MiB; - reads it from stdin',
+    )
+    .option('--profile <name>', 'profile to use (default: FEED_DESK_PROFILE, else the active one)')
+    .option('--json', 'print one JSON object instead of text')
+    .option('--wait <seconds>', 'how long to wait for automatic retries', seconds('--wait'), 60)
+    .option('--allow-duplicate', 'send even if an earlier submission looks the same')
     .action((file: string, opts: SubmitOptions) =>
       withContext(async (ctx) => {
-        const wait = Number(opts.wait);
-        if (!Number.isFinite(wait) || wait < 0) throw new CliFailure('--wait takes a number of seconds');
         const profile = ctx.profile(opts.profile);
-        const input = readEntryFile(file);
+        const input = await readEntry(file);
+        // The entry is checked before the connection, so it can be fixed without a service.
+        const checked = parseEntry(input, profile);
+        if (!checked.ok) {
+          throw new CliFailure(`${file === '-' ? 'The entry' : file} is not a valid entry (nothing was sent):`, {
+            fields: checked.fields,
+            details: { fields: checked.fields },
+          });
+        }
         ctx.ready(profile);
         const result = ctx.core.pipeline.submit({
           kind: 'entry',
@@ -48,30 +73,21 @@ export function registerSubmit(program: Command): void {
           profile: profile.name,
           confirmDuplicate: opts.allowDuplicate,
         });
-        if (!result.ok && result.code === 'invalid') {
-          if (opts.json)
-            printJson({ ok: false, error: { code: 'invalid', message: 'Invalid entry', fields: result.fields } });
-          else {
-            process.stderr.write(`feed-desk: ${file} is not a valid entry (nothing was sent):\n`);
-            printFieldErrors(result.fields);
-          }
-          process.exitCode = 2;
-          return;
-        }
-        if (!result.ok && result.code === 'duplicate') {
+        if (result.ok) {
+          process.exitCode = reportOutcome(await sendAndWait(ctx.core.pipeline, result.row, opts.wait), !!opts.json);
+        } else if (result.code === 'invalid') {
+          throw new CliFailure('The entry is not valid (nothing was sent):', {
+            fields: result.fields,
+            details: { fields: result.fields },
+          });
+        } else if (result.code === 'duplicate') {
           const d = result.duplicate;
-          if (opts.json) printJson({ ok: false, error: { code: 'duplicate', duplicate: rowJson(d) } });
-          else {
-            process.stderr.write(
-              `feed-desk: possible duplicate of journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ` +
-                `${d.createdAt}): nothing was sent. Use --allow-duplicate to send it anyway.\n`,
-            );
-          }
-          process.exitCode = 3;
-          return;
-        }
-        if (!result.ok) throw new CliFailure(result.message);
-        process.exitCode = reportOutcome(await sendAndWait(ctx.core.pipeline, result.row, wait), !!opts.json);
+          throw new CliFailure(
+            `possible duplicate of journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ` +
+              `${d.createdAt}): nothing was sent. Use --allow-duplicate to send it anyway.`,
+            { code: 'duplicate', exitCode: EXIT.duplicate, details: { duplicate: rowJson(d) } },
+          );
+        } else throw unknownProfile(profile.name);
       }),
     );
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
-import { runCli } from '../../support/cli';
+import { CLI_TIMEOUT, runCli } from '../../support/cli';
+import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
 
 let sandbox: Sandbox;
 let home: string;
@@ -15,9 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const env = () => ({ FEED_DESK_HOME: home, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '' });
+const env = () => ({
+  FEED_DESK_HOME: home,
+  FEED_DESK_CLIENT_ID: '',
+  FEED_DESK_CLIENT_SECRET: '',
+  FEED_DESK_PROFILE: '',
+});
 
-describe('feed-desk submit', () => {
+describe('feed-desk submit', { timeout: CLI_TIMEOUT }, () => {
   it('submits the README example entry to the sandbox and prints its recordid', async () => {
     const run = await runCli(['submit', 'examples/entry.json'], env());
     expect(run.stderr).toBe('');
@@ -95,7 +101,7 @@ describe('feed-desk submit', () => {
     expect(run.stderr).toMatch(/The sandbox is not running.*npm run sandbox/);
   });
 
-  it('keeps a secret from the environment out of every output line when the service refuses it', async () => {
+  it('keeps the secret out of every output line, the journal and the export when the service echoes it', async () => {
     const other = mkdtempSync(join(tmpdir(), 'feed-desk-cli-'));
     writeFileSync(
       join(other, 'profiles.json'),
@@ -105,25 +111,37 @@ describe('feed-desk submit', () => {
         profiles: [{ name: 'Local', baseUrl: sandbox.url }],
       }),
     );
-    const secret = 'do-not-print-this-secret-42';
-    const run = await runCli(['submit', 'examples/entry.json'], {
+    const secret = SANDBOX_CLIENT_SECRET;
+    const unattended = {
       FEED_DESK_HOME: other,
+      FEED_DESK_PROFILE: 'Local',
       FEED_DESK_CLIENT_ID: 'feed-desk-demo',
       FEED_DESK_CLIENT_SECRET: secret,
-    });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/rejected \[journal #1\]: HTTP 401: Not authorised/);
-    expect(run.stdout + run.stderr).not.toContain(secret);
+    };
+    sandbox.faults.add({ target: 'token', fault: { kind: 'echo', status: 400 } });
+    sandbox.faults.add({ target: 'entry', fault: { kind: 'echo', status: 400 } });
+    const first = await runCli(['submit', 'examples/entry.json', '--wait', '0'], unattended);
+    expect(first.code).toBe(1);
+    const second = await runCli(['submit', 'examples/entry.json', '--allow-duplicate', '--json'], unattended);
+    expect(second.code).toBe(1);
+    expect(JSON.parse(second.stdout)).toMatchObject({ state: 'rejected' });
+    expect(first.stderr + second.stdout, 'the echo reached the output').toContain('[redacted]');
+    const csv = await runCli(['journal', '--format', 'csv'], unattended);
+    const shown = await runCli(['journal', 'show', '2'], unattended);
+    for (const run of [first, second, csv, shown]) {
+      expect(run.stdout + run.stderr).not.toContain(secret);
+      expect(run.stdout + run.stderr).not.toMatch(/Bearer (?!\[redacted\])/);
+    }
   });
 });
 
-describe('feed-desk profiles', () => {
+describe('feed-desk profiles', { timeout: CLI_TIMEOUT }, () => {
   const noBus = !process.env.DBUS_SESSION_BUS_ADDRESS;
   const why = noBus ? ' [SKIPPED: needs a Secret Service; run through `npm test`]' : '';
 
   it.skipIf(noBus)(`adds a profile with the secret from stdin, uses it to submit, removes it${why}`, async () => {
     const home2 = mkdtempSync(join(tmpdir(), 'feed-desk-cli-'));
-    const env2 = { FEED_DESK_HOME: home2, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '' };
+    const env2 = { FEED_DESK_HOME: home2, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '', FEED_DESK_PROFILE: '' };
     const name = `Local-${Date.now()}`;
     const added = await runCli(
       [

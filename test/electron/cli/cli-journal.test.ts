@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
+import { CLI_TIMEOUT, runCli } from '../../support/cli';
+
+let sandbox: Sandbox;
+let home: string;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-journal-'));
+  writeSandboxLink(home, sandbox.url);
+});
+afterAll(() => sandbox.close());
+
+const env = () => ({
+  FEED_DESK_HOME: home,
+  FEED_DESK_CLIENT_ID: '',
+  FEED_DESK_CLIENT_SECRET: '',
+  FEED_DESK_PROFILE: '',
+});
+const operator = userInfo().username;
+
+describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIMEOUT }, () => {
+  let unknownId = 0;
+  let stored = 0;
+
+  it('leaves an unknown outcome to resolve (set-up)', async () => {
+    expect((await runCli(['submit', 'examples/entry.json'], env())).code).toBe(0);
+    sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
+    const run = await runCli(['submit', 'examples/entry.json', '--allow-duplicate', '--json'], env());
+    expect(run.code).toBe(1);
+    const row = JSON.parse(run.stdout) as { id: number; state: string };
+    expect(row.state).toBe('unknown');
+    unknownId = row.id;
+    stored = sandbox.records.at(-1)?.recordid ?? 0;
+  });
+
+  it('cuts a long message at a word boundary and ends it with "…" (defect 9)', async () => {
+    const rows = JSON.parse((await runCli(['journal', '--json'], env())).stdout) as Array<{
+      id: number;
+      message: string;
+    }>;
+    const message = rows.find((r) => r.id === unknownId)?.message ?? '';
+    expect([...message].length).toBeGreaterThan(40);
+    const table = await runCli(['journal'], env());
+    expect(table.code).toBe(0);
+    const line = table.stdout.split('\n').find((l) => l.startsWith(`${unknownId} `)) ?? '';
+    const cell = line.slice(line.indexOf(message.slice(0, 12)));
+    expect(cell.endsWith('…'), cell).toBe(true);
+    expect([...cell].length).toBeLessThanOrEqual(40);
+    const kept = cell.slice(0, -1);
+    expect(message.startsWith(kept)).toBe(true);
+    expect(message[kept.length], `cut after "${kept}"`).toBe(' ');
+  });
+
+  it('shows one row: its payload as sent and its whole history, who, when and note (defect 8)', async () => {
+    const resolved = await runCli(
+      ['resolve', String(unknownId), '--accepted', String(stored), '--note', 'seen in the service'],
+      env(),
+    );
+    expect(resolved.code).toBe(0);
+
+    const text = await runCli(['journal', 'show', String(unknownId)], env());
+    expect(text.stderr).toBe('');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^journal #${unknownId}: entry accepted, recordid ${stored}\n`));
+    expect(text.stdout).toMatch(new RegExp(`resolved\\s+by ${operator} at \\S+: seen in the service`));
+    expect(text.stdout).toMatch(/reviewed\s+no/);
+    expect(text.stdout).toMatch(/payload as sent \(profile Sandbox, dates as YYYY-MM-DD\):/);
+    expect(text.stdout).toMatch(/total_value\s+1299\.50/);
+    expect(text.stdout).toMatch(/postcode\s+LS1 4AP/);
+    expect(text.stdout).toMatch(new RegExp(`\\S+Z  queued\\s+${operator}\n`));
+    expect(text.stdout).toMatch(/sending → unknown\s+system/);
+    expect(text.stdout).toMatch(new RegExp(`unknown → accepted\\s+${operator}: seen in the service`));
+
+    const json = await runCli(['journal', 'show', String(unknownId), '--json'], env());
+    expect(json.code).toBe(0);
+    const shown = JSON.parse(json.stdout) as {
+      state: string;
+      payload: Record<string, string>;
+      sent_as: Array<[string, string]>;
+      resolution: { by: string; at: string; note: string };
+      review: unknown;
+      history: Array<{ from: string | null; to: string; by: string; at: string; note: string | null }>;
+    };
+    expect(shown.state).toBe('accepted');
+    expect(shown.payload.surname).toBe('Smith');
+    expect(shown.sent_as).toContainEqual(['total_value', '1299.50']);
+    expect(shown.resolution).toEqual({ by: operator, at: expect.any(String), note: 'seen in the service' });
+    expect(shown.review).toBeNull();
+    expect(shown.history.map((h) => `${h.from}→${h.to}`)).toEqual([
+      'null→queued',
+      'queued→sending',
+      'sending→unknown',
+      'unknown→accepted',
+    ]);
+    expect(shown.history.at(-1)).toMatchObject({ by: operator, note: 'seen in the service' });
+  });
+
+  it('exports resolution and review in distinct CSV columns (defect 8)', async () => {
+    const csv = await runCli(['journal', '--format', 'csv'], env());
+    expect(csv.code).toBe(0);
+    const records = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
+    const header = csv.stdout.split('\r\n')[0]?.split(',') ?? [];
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'resolved_by',
+        'resolved_at',
+        'resolution_note',
+        'reviewed_by',
+        'reviewed_at',
+        'review_note',
+      ]),
+    );
+    const resolved = records.find((r) => r.id === String(unknownId));
+    expect(resolved).toMatchObject({
+      state: 'accepted',
+      resolved_by: operator,
+      resolution_note: 'seen in the service',
+      reviewed_by: '',
+      reviewed_at: '',
+      review_note: '',
+    });
+    expect(resolved?.resolved_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(records.find((r) => r.id === '1')).toMatchObject({ resolved_by: '', resolution_note: '' });
+  });
+});
