@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_FIELDS, type EntryField } from '../entry/fields';
-import { isAllowedBaseUrl } from './base-url';
+import { baseUrlProblem } from './base-url';
 
 /** Wire formats for purchase_date and delivery_date. */
 export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
@@ -44,7 +44,13 @@ const profileName = z
 /** A connection profile without secrets: what is stored in profiles.json and exported. */
 export const profileSchema = z.strictObject({
   name: profileName,
-  baseUrl: z.string().trim().refine(isAllowedBaseUrl, 'Base URL must be https (http only for 127.x, ::1 or localhost)'),
+  baseUrl: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = baseUrlProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   dateFormat: z.enum(DATE_FORMATS).default('YYYY-MM-DD'),
   blankMode: z.enum(['send', 'omit']).default('send'),
   postcodeCheck: z.boolean().default(true),

@@ -6,7 +6,8 @@ import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { printTable } from '../table';
-import { resolutionOf, wireParts, writeJournalCsv } from '../journal-detail';
+import { wireParts } from '../journal-detail';
+import { resolutionOf, writeJournalCsv } from '../../main/journal/csv-export';
 
 interface JournalOptions {
   state?: JournalState[];

@@ -260,7 +260,13 @@ export class Journal {
       id,
       ['unknown', 'failed'],
       'accepted',
-      { recordid, finished_at: nowIso(), next_attempt_at: null },
+      {
+        recordid,
+        finished_at: nowIso(),
+        next_attempt_at: null,
+        message: `Marked accepted by ${actor}`,
+        http_status: null,
+      },
       actor,
       note ?? `marked accepted with recordid ${recordid}`,
     );

@@ -1,7 +1,5 @@
 import type Database from 'better-sqlite3';
-import { stringify } from 'csv-stringify/sync';
 import { journalFilterSchema, type JournalFilter, type SubmissionRow } from '../../../shared/journal/types';
-import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import { toRow, type RawSubmission } from './rows';
 
 function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
@@ -73,53 +71,4 @@ export function* iterateSubmissions(db: Database.Database, input: JournalFilter)
 /** Spreadsheet formula guard: a cell starting with = + - @ (or tab/CR) is prefixed with '. */
 export function guardCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-const COLUMNS = [
-  'id',
-  'kind',
-  'state',
-  'recordid',
-  'profile',
-  'operator',
-  'created_at',
-  'finished_at',
-  'attempts',
-  'http_status',
-  'message',
-  'original_recordid',
-  'reviewed_by',
-  'reviewed_at',
-  'review_note',
-  ...ENTRY_FIELDS,
-  'cancellation_date',
-  'reason',
-];
-
-function cells(row: SubmissionRow): string[] {
-  const fixed = [
-    row.id,
-    row.kind,
-    row.state,
-    row.recordid,
-    row.profile,
-    row.operator,
-    row.createdAt,
-    row.finishedAt,
-    row.attempts,
-    row.httpStatus,
-    row.message,
-    row.originalRecordid,
-    row.reviewedBy,
-    row.reviewedAt,
-    row.reviewNote,
-  ];
-  const payload = [...ENTRY_FIELDS, 'cancellation_date', 'reason'].map((f) => row.payload[f] ?? '');
-  return [...fixed.map((v) => (v === null ? '' : String(v))), ...payload].map(guardCell);
-}
-
-/** The filtered journal as RFC 4180 CSV (CRLF line ends, header row), formula-guarded. */
-export function exportCsv(db: Database.Database, filter: JournalFilter): string {
-  const records = [COLUMNS, ...Array.from(iterateSubmissions(db, filter), cells)];
-  return stringify(records, { record_delimiter: 'windows', quoted_match: /[",\r\n]/ });
 }

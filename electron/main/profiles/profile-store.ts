@@ -1,9 +1,9 @@
+import { z } from 'zod';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   SANDBOX_PROFILE,
   profileSchema,
-  profilesFileSchema,
   type Profile,
   type ProfileInput,
   type ProfilesFile,
@@ -36,6 +36,9 @@ export interface ProfileStore {
   readonly warning: string | undefined;
 }
 
+/** The file's frame; each profile in it is checked on its own. */
+const fileShapeSchema = z.strictObject({ version: z.literal(1), active: z.string(), profiles: z.array(z.unknown()) });
+
 /** Thrown for a request the store refuses (unknown name, removing Sandbox, ...). */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError' as const;
@@ -46,15 +49,30 @@ function load(file: string): { data: ProfilesFile; warning?: string } {
   if (!existsSync(file)) return { data: fresh };
   let reason: string;
   try {
-    const parsed = profilesFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success) return { data: parsed.data };
-    reason = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    const raw = fileShapeSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!raw.success) throw new Error(raw.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    // One profile this version cannot use (e.g. a port now refused) must not cost the others.
+    const profiles = raw.data.profiles.map((p) => profileSchema.safeParse(p));
+    const bad = profiles.flatMap((p, i) => (p.success ? [] : [`profile ${i + 1}: ${p.error.issues[0]?.message}`]));
+    const data = { ...raw.data, profiles: profiles.flatMap((p) => (p.success ? [p.data] : [])) };
+    if (bad.length === 0) return { data };
+    const aside = setAside(file);
+    writeFileSync(file, JSON.stringify(data, null, 2) + '\n', { mode: 0o600 });
+    return {
+      data,
+      warning: `some profiles in profiles.json cannot be used (${bad.join('; ')}); the file as it was is kept as ${aside}, the other profiles were kept`,
+    };
   } catch (err) {
     reason = (err as Error).message;
   }
+  return { data: fresh, warning: `profiles.json could not be read (${reason}); it was kept as ${setAside(file)}` };
+}
+
+/** Keeps the file as it was beside the new one, and says where. */
+function setAside(file: string): string {
   const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   renameSync(file, aside);
-  return { data: fresh, warning: `profiles.json could not be read (${reason}); it was kept as ${aside}` };
+  return aside;
 }
 
 /** Opens the profile store in a data folder; a corrupt file is moved aside and reported. */

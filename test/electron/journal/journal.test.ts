@@ -6,7 +6,8 @@ import { openDatabase } from '../../../electron/main/journal/database';
 import { Journal } from '../../../electron/main/journal/journal';
 import { Drafts } from '../../../electron/main/journal/drafts';
 import { claim, expireLeases, renewLeases } from '../../../electron/main/journal/leases';
-import { exportCsv, listSubmissions } from '../../../electron/main/journal/queries';
+import { listSubmissions } from '../../../electron/main/journal/queries';
+import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 
@@ -223,8 +224,10 @@ describe('review queries and export', () => {
 
   it('exports RFC 4180 CSV with Unicode intact and formula-looking cells defused', () => {
     const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
-    seed(new Journal(db));
-    const csv = exportCsv(db, { sort: 'id', direction: 'asc' });
+    const journal = new Journal(db);
+    seed(journal);
+    let csv = '';
+    writeJournalCsv(journal, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
     expect(csv.split('\r\n')[0]?.startsWith('id,kind,state,recordid')).toBe(true);
     const records = parse(csv, { columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(3);

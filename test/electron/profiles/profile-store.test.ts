@@ -52,4 +52,19 @@ describe('profile store', () => {
     expect(aside && readFileSync(join(dir, aside), 'utf8')).toBe('{"version":1,"active":');
     expect(store.list().map((p) => p.name)).toEqual(['Sandbox']);
   });
+
+  it('a profile this version cannot use does not cost the others', () => {
+    const dir = home();
+    const good = { name: 'Live', baseUrl: 'https://feed.example.com' };
+    const refused = { name: 'Odd', baseUrl: 'http://127.0.0.1:6000' };
+    writeFileSync(
+      join(dir, 'profiles.json'),
+      JSON.stringify({ version: 1, active: 'Live', profiles: [good, refused] }),
+    );
+    const store = openProfileStore(dir);
+    expect(store.list().map((p) => p.name)).toEqual(['Sandbox', 'Live']);
+    expect(store.active().name).toBe('Live');
+    expect(store.warning).toMatch(/profile 2: Port 6000 .*kept as .*profiles\.json\.corrupt-/);
+    expect(openProfileStore(dir).warning).toBeUndefined();
+  });
 });

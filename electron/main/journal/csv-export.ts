@@ -1,0 +1,84 @@
+import { stringify } from 'csv-stringify/sync';
+import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
+import { ENTRY_FIELDS } from '../../../shared/entry/fields';
+import type { Journal } from './journal';
+import { guardCell, iterateSubmissions } from './queries';
+
+/** True for history entries written by the software (sending, outcomes, recovery), not by a person. */
+const bySystem = (h: HistoryRow) => h.actor === 'system' || h.actor.startsWith('system ');
+
+/**
+ * A person's decision on a row (resend, mark accepted, discard): the last history entry a person
+ * wrote after the row was queued. Distinct from a supervisor's review, which changes no state.
+ */
+export function resolutionOf(history: readonly HistoryRow[]): HistoryRow | undefined {
+  return history.findLast((h) => h.fromState !== null && !bySystem(h));
+}
+
+const COLUMNS = [
+  'id',
+  'kind',
+  'state',
+  'recordid',
+  'profile',
+  'operator',
+  'created_at',
+  'finished_at',
+  'attempts',
+  'http_status',
+  'message',
+  'original_recordid',
+  'resolved_by',
+  'resolved_at',
+  'resolution_note',
+  'reviewed_by',
+  'reviewed_at',
+  'review_note',
+  ...ENTRY_FIELDS,
+  'cancellation_date',
+  'reason',
+];
+
+function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[] {
+  const fixed = [
+    row.id,
+    row.kind,
+    row.state,
+    row.recordid,
+    row.profile,
+    row.operator,
+    row.createdAt,
+    row.finishedAt,
+    row.attempts,
+    row.httpStatus,
+    row.message,
+    row.originalRecordid,
+    resolution?.actor ?? null,
+    resolution?.at ?? null,
+    resolution?.note ?? null,
+    row.reviewedBy,
+    row.reviewedAt,
+    row.reviewNote,
+  ];
+  const payload = [...ENTRY_FIELDS, 'cancellation_date', 'reason'].map((f) => row.payload[f] ?? '');
+  return [...fixed.map((v) => (v === null ? '' : String(v))), ...payload].map(guardCell);
+}
+
+/**
+ * Writes the filtered journal as RFC 4180 CSV (CRLF, header row, formula-guarded), in batches.
+ * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
+ * review (reviewed_by/at, review_note) are separate columns.
+ */
+export function writeJournalCsv(journal: Journal, filter: JournalFilter, write: (text: string) => void): void {
+  const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
+  write(stringify([COLUMNS], options));
+  let batch: string[][] = [];
+  for (const row of iterateSubmissions(journal.db, filter)) {
+    batch.push(cells(row, resolutionOf(journal.history(row.id))));
+    if (batch.length === 500) {
+      write(stringify(batch, options));
+      batch = [];
+    }
+  }
+  if (batch.length) write(stringify(batch, options));
+}
