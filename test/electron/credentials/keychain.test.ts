@@ -76,7 +76,7 @@ describe('credentials in a real keychain', () => {
     const result = probe({ ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
     expect(result.ok).toBe(false);
     expect(result.name).toBe('KeychainUnavailableError');
-    expect(result.message).toMatch(/No OS keychain is available, so the credentials were not saved/);
+    expect(result.message).toMatch(/No OS keychain is available, so Feed Desk cannot keep or read client secrets/);
     expect(result.message).not.toContain('probe-secret-value');
   });
 });
