@@ -55,10 +55,14 @@ export class Outbox {
     this.timer.unref();
   }
 
-  /** Sends rows one after another until none is due. */
+  /** Sends rows one after another until none is due; each outcome and the next claim are one commit. */
   private async work(first: Job): Promise<void> {
-    for (let job: Job | undefined = first; job; job = this.next()) {
-      await this.options.pipeline.deliver(job).catch(this.options.onError ?? console.error);
+    let job: Job | undefined = first;
+    while (job) {
+      const sent: { then: Job | undefined } | void = await this.options.pipeline
+        .deliver(job, () => this.next())
+        .catch(this.options.onError ?? console.error);
+      job = sent ? sent.then : undefined;
     }
   }
 

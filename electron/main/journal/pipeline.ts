@@ -145,15 +145,24 @@ export function createPipeline(deps: PipelineDeps) {
     return row && { row, profile };
   }
 
-  /** Sends a claimed row and records the outcome; tracked, so close() waits for it. */
-  function deliver(job: Job): Promise<SubmissionRow> {
-    return tracker.track(async () => deps.journal.recordOutcome(job.row.id, deps.lease.owner, await attempt(job)));
+  /**
+   * Sends a claimed row and records the outcome; tracked, so close() waits for it. `then` runs in
+   * the transaction that records the outcome (the outbox claims its next row there: one commit).
+   */
+  function deliver<T>(job: Job, then: () => T): Promise<{ row: SubmissionRow; then: T }> {
+    return tracker.track(async () => {
+      const outcome = await attempt(job);
+      return deps.journal.atomically(() => ({
+        row: deps.journal.recordOutcome(job.row.id, deps.lease.owner, outcome),
+        then: then(),
+      }));
+    });
   }
 
   /** Sends one due row now and records the outcome; undefined when it is not sendable. */
   async function send(id: number): Promise<SubmissionRow | undefined> {
     const job = claim(id);
-    return job && deliver(job);
+    return job && (await deliver(job, () => undefined)).row;
   }
 
   return { submit, sendable, claim, deliver, send, idle: tracker.idle, retry };
