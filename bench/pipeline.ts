@@ -34,7 +34,6 @@ async function raw(url: string, concurrency: number, entries = ENTRIES): Promise
     credentials: async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET }),
   });
   const token = await tokens.get();
-  const redactor = createRedactor();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -42,7 +41,7 @@ async function raw(url: string, concurrency: number, entries = ENTRIES): Promise
       while (next < entries) {
         const i = next++;
         const res = await postMultipart(
-          { dispatcher, timeoutMs: 10_000, redactor },
+          { dispatcher, timeoutMs: 10_000 },
           `${url}/v1/feed/createentry`,
           sampleParts({ reference: `RAW-${i}` }),
           { authorization: `Bearer ${token}` },

@@ -128,6 +128,14 @@ function readBody(body: unknown): BodyReading {
   return reading;
 }
 
+/** The value with every string in it (keys too) passed through `redact`. */
+function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (depth > 20 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v, redact, depth + 1)]));
+}
+
 /** How the answer is introduced, in plain words, by its status. */
 function leadFor(status: number): string {
   if (status === 401 || status === 403) return `The service refused access (HTTP ${status})`;
@@ -170,16 +178,21 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * ("The service refused the entry: purchase_date — must be YYYY-MM-DD"), else the status and the
  * service's message, else the first 500 characters of its text. Never raw JSON.
  */
-export function summariseErrorBody(status: number, text: string): ServiceErrorSummary {
+export function summariseErrorBody(
+  status: number,
+  text: string,
+  redact: (text: string) => string = (t) => t,
+): ServiceErrorSummary {
   const json = parseJson(text);
   if (!json.ok || json.value === null || typeof json.value === 'number' || typeof json.value === 'boolean') {
-    const snippet = plainText(text).slice(0, SNIPPET_CHARS);
+    const snippet = redact(plainText(redact(text))).slice(0, SNIPPET_CHARS);
     return {
       message: snippet ? `${leadFor(status)}: ${snippet}` : `${leadFor(status)} with an empty answer`,
       fields: {},
     };
   }
-  const { headline, fields, others } = readBody(json.value);
+  // Every decoded string is redacted before it is read, so no escape or cut can hide a secret.
+  const { headline, fields, others } = readBody(redactDeep(json.value, redact));
   const named = Object.entries(fields).map(([name, message]) => `${name} — ${message}`);
   let message: string;
   if (named.length > 0) {

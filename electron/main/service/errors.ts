@@ -8,13 +8,15 @@ abstract class ServiceError extends Error {
   abstract readonly mayHaveBeenApplied: boolean;
 }
 
-/** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from now. */
+/** The longest wait a Retry-After is honoured for (a day); a longer one is read as this. */
+export const MAX_RETRY_AFTER_MS = 86_400_000;
+
+/** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from now, at most a day. */
 export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | null {
   if (!header) return null;
   const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isNaN(ms) ? null : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }
 
 /** The service answered with a status we do not treat as success (body text already redacted). */
@@ -27,8 +29,10 @@ export class HttpError extends ServiceError {
     readonly status: number,
     bodyText: string,
     retryAfter: string | null = null,
+    /** The connection's redaction: applied to every string read from the body before it is kept. */
+    redact?: (text: string) => string,
   ) {
-    const summary = summariseErrorBody(status, bodyText);
+    const summary = summariseErrorBody(status, bodyText, redact);
     super(summary.message);
     this.summary = summary;
     this.retryAfterMs = retryAfterMs(retryAfter);

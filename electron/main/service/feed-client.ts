@@ -4,6 +4,7 @@ import type { WirePart } from '../../../shared/entry/wire';
 import { AuthenticationError, HttpError, NetworkError, ProtocolError, isServiceError } from './errors';
 import { postMultipart, type PostOptions, type RawResponse } from './http';
 import type { TokenProvider } from './token-provider';
+import type { Redactor } from './redact';
 
 /** Path of the create-entry operation (spec endpoint 2). */
 export const CREATE_ENTRY_PATH = '/v1/feed/createentry';
@@ -17,6 +18,8 @@ export interface FeedClient {
 export interface FeedClientOptions extends PostOptions {
   baseUrl: string;
   tokens: TokenProvider;
+  /** Removes the connection's secret and tokens from anything the service says. */
+  redactor: Redactor;
 }
 
 function readSuccess(res: RawResponse, redact: (text: string) => string): SuccessRecord {
@@ -33,9 +36,13 @@ function readSuccess(res: RawResponse, redact: (text: string) => string): Succes
   return { ...parsed.data, message: redact(parsed.data.message) };
 }
 
-/** A failure to get a token means the feed request never left: never "may have been applied". */
+/**
+ * A failure to get a token means the feed request never left: never "may have been applied".
+ * A 429/503 from the token endpoint keeps its status and Retry-After (retried when it asks).
+ */
 function tokenFailure(err: unknown): unknown {
   if (!isServiceError(err) || err.name === 'AuthenticationError') return err;
+  if (err.name === 'HttpError' && (err.status === 429 || err.status === 503)) return err;
   return new NetworkError(`Could not obtain an access token (${err.message}); the entry was not sent`);
 }
 
@@ -50,6 +57,8 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
     return { res: await postMultipart(options, url, parts, { authorization: `Bearer ${token}` }), token };
   }
 
+  const httpError = (res: RawResponse) => new HttpError(res.status, res.body, res.retryAfter, options.redactor.redact);
+
   async function post(path: string, parts: readonly WirePart[]): Promise<SuccessRecord> {
     const url = joinUrl(options.baseUrl, path);
     let { res, token } = await postWithToken(url, parts);
@@ -58,14 +67,14 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
       ({ res, token } = await postWithToken(url, parts));
       if (refused(res)) {
         options.tokens.invalidate(token);
-        throw new AuthenticationError(`${new HttpError(res.status, res.text).message} (after a fresh token)`);
+        throw new AuthenticationError(`${httpError(res).message} (after a fresh token)`);
       }
     }
     if (res.status === 201) return readSuccess(res, options.redactor.redact);
     if (res.status >= 200 && res.status < 300) {
       throw new ProtocolError(`The service answered ${res.status} instead of 201 Created`, res.status);
     }
-    throw new HttpError(res.status, res.text, res.retryAfter);
+    throw httpError(res);
   }
   return {
     createEntry: (parts) => post(CREATE_ENTRY_PATH, parts),

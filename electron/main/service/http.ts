@@ -1,6 +1,5 @@
 import { Agent, FormData, fetch, type Dispatcher } from 'undici';
 import { NetworkError, NoAnswerError } from './errors';
-import type { Redactor } from './redact';
 import type { WirePart } from '../../../shared/entry/wire';
 
 /** A keep-alive connection pool; idle sockets close before a typical server's 5 s keep-alive does. */
@@ -8,13 +7,13 @@ export function createDispatcher(): Dispatcher {
   return new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, connections: 32 });
 }
 
-/** Status, Retry-After and body of a response, read whole so the socket returns to the pool. */
+/**
+ * Status, Retry-After and body of a response, read whole so the socket returns to the pool. The
+ * body is as received: it reaches a person only through HttpError, which redacts what it reads.
+ */
 export interface RawResponse {
   status: number;
-  /** The body as received: only for parsing a success body, never stored or shown. */
   body: string;
-  /** The body redacted: the only form of the service's text that may be stored, shown or printed. */
-  text: string;
   retryAfter: string | null;
 }
 
@@ -58,24 +57,20 @@ export function classifyFetchFailure(err: unknown, url: string): NetworkError | 
   return new NoAnswerError(`The connection to ${host} was lost before an answer came${code ? ` (${code})` : ''}`);
 }
 
-/** How a connection posts: its pool, time limit and the redactor every answer's text passes through. */
+/** How a connection posts: its pool and time limit. */
 export interface PostOptions {
   dispatcher: Dispatcher;
   timeoutMs: number;
-  redactor: Redactor;
 }
 
-/**
- * POSTs text parts as multipart/form-data and returns the whole answer, its text also redacted
- * (the one place service text enters Feed Desk), or throws a network/no-answer error.
- */
+/** POSTs text parts as multipart/form-data and returns the whole answer, or throws a network/no-answer error. */
 export async function postMultipart(
   options: PostOptions,
   url: string,
   parts: readonly WirePart[],
   headers: Record<string, string>,
 ): Promise<RawResponse> {
-  const { dispatcher, timeoutMs, redactor } = options;
+  const { dispatcher, timeoutMs } = options;
   const form = new FormData();
   for (const [name, value] of parts) form.append(name, value);
   try {
@@ -87,13 +82,7 @@ export async function postMultipart(
       redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = await response.text();
-    return {
-      status: response.status,
-      body,
-      text: redactor.redact(body),
-      retryAfter: response.headers.get('retry-after'),
-    };
+    return { status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after') };
   } catch (err) {
     throw classifyFetchFailure(err, url);
   }

@@ -2,6 +2,7 @@ import { DEFAULT_EXPIRES_IN, tokenResponseSchema } from '../../../shared/service
 import { joinUrl } from '../../../shared/profile/base-url';
 import { AuthenticationError, HttpError, ProtocolError } from './errors';
 import { postMultipart, type PostOptions } from './http';
+import type { Redactor } from './redact';
 
 /** Client credentials as read from the keychain (or the sandbox's demo pair). */
 export interface ClientCredentials {
@@ -21,6 +22,8 @@ export interface TokenProvider {
 
 export interface TokenProviderOptions extends PostOptions {
   baseUrl: string;
+  /** Learns the secret and each token, and removes them from anything the service says. */
+  redactor: Redactor;
   credentials: () => Promise<ClientCredentials>;
   now?: () => number;
 }
@@ -51,9 +54,9 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     ] as const;
     const res = await postMultipart(options, url, parts, {});
     if ([400, 401, 403].includes(res.status)) {
-      throw new AuthenticationError(new HttpError(res.status, res.text).message);
+      throw new AuthenticationError(new HttpError(res.status, res.body, null, options.redactor.redact).message);
     }
-    if (res.status !== 200) throw new HttpError(res.status, res.text, res.retryAfter);
+    if (res.status !== 200) throw new HttpError(res.status, res.body, res.retryAfter, options.redactor.redact);
     let body: unknown;
     try {
       body = JSON.parse(res.body);

@@ -93,4 +93,50 @@ describe('text from the service is redacted before it is stored, shown or export
     expect(out).not.toContain('abc.def-ghi');
     expect(out).toContain('Bearer [redacted]');
   });
+
+  // How real services write a secret back (each echoed by the token endpoint with a 401).
+  const written: Array<[string, string, (s: string) => string]> = [
+    ['Go JSON (\\u0026)', 'Tr0ub4dor&3xyz', (x) => JSON.stringify(`unknown secret ${x}`).replace(/&/g, '\\u0026')],
+    ['PHP JSON (\\/)', 'abc/def/ghi123', (x) => JSON.stringify(`unknown secret ${x}`).replace(/\//g, '\\/')],
+    [
+      'Python ensure_ascii',
+      'pässwörd-1234',
+      (x) => JSON.stringify(`unknown secret ${x}`).replace(/[ä-ö]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`),
+    ],
+    [
+      'form-encoded',
+      'correct horse battery',
+      (x) => JSON.stringify(`secret ${new URLSearchParams({ s: x }).toString().slice(2)} refused`),
+    ],
+    ['base64', 'S3cretValue-99', (x) => JSON.stringify(`credentials ${Buffer.from(x).toString('base64')} refused`)],
+    ['short', 'q7Z', (x) => JSON.stringify(`unknown secret ${x}`)],
+    ['lower-case percent', 'p@ss/w0rd%', (x) => JSON.stringify(`secret ${encodeURIComponent(x).toLowerCase()}`)],
+    ['plain text, cut at 500', 'Cut-Secret-0123456789', (x) => `${'x'.repeat(490)}${x} and more`],
+  ];
+  it.each(written)('a secret written back as %s reaches no answer, row or export', async (_label, secret, write) => {
+    server = await startServer((req, _body, res) => {
+      const json = !write(secret).startsWith('x');
+      res.writeHead(401, { 'content-type': json ? 'application/json' : 'text/plain' });
+      res.end(json ? `{"message":${write(secret)}}` : write(secret));
+    });
+    core = openCore({
+      home: tempHome(),
+      sandboxUrl: () => undefined,
+      env: { FEED_DESK_PROFILE: 'Echo', FEED_DESK_CLIENT_ID: 'echo-client', FEED_DESK_CLIENT_SECRET: secret },
+    });
+    core.profiles.put({ name: 'Echo', baseUrl: server.url });
+    const answer = JSON.stringify(await createDispatch(createHandlers(core))('connection:test', { profile: 'Echo' }));
+    const queued = core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
+    if (!queued.ok) throw new Error('not queued');
+    const row = JSON.stringify(await core.pipeline.send(queued.row.id));
+    let csv = '';
+    writeJournalCsv(core.journal, {}, (text) => (csv += text));
+    for (const text of [answer, row, csv]) {
+      expect(text).toContain('[redacted]');
+      expect(JSON.stringify(text)).not.toContain(secret.slice(0, 12));
+      expect(text).not.toContain(
+        write(secret).replace(/^"|"$/g, '').split(' ').at(-1) === 'refused' ? '\u0000' : secret,
+      );
+    }
+  });
 });
