@@ -1,20 +1,31 @@
 import type { SubmissionRow } from '../../shared/journal/types';
-import type { Pipeline } from '../main/journal/pipeline';
+import type { Core } from '../main/core/core';
 import { printFieldErrors, printJson } from './output';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends a queued row, waiting for automatic retries until the deadline; returns the last state. */
-export async function sendAndWait(pipeline: Pipeline, row: SubmissionRow, waitSeconds: number): Promise<SubmissionRow> {
+/**
+ * Sends a queued row, waiting for automatic retries until the deadline; returns the last state.
+ * When the row is no longer ours to send (another desk or process sent it, or a person resolved
+ * it), it follows the row as the journal has it, never past the deadline.
+ */
+export async function sendAndWait(core: Core, row: SubmissionRow, waitSeconds: number): Promise<SubmissionRow> {
   const deadline = Date.now() + waitSeconds * 1000;
-  let current = (await pipeline.send(row.id)) ?? row;
-  while (current.state === 'failed' && current.nextAttemptAt) {
+  let current = row;
+  for (;;) {
+    const sent = await core.pipeline.send(row.id);
+    current = sent ?? core.journal.get(row.id) ?? current;
+    // Not claimable and not being sent elsewhere: it is resolved, or waits for something we cannot do here.
+    if (!sent && current.state !== 'sending') return current;
+    while (current.state === 'sending' && Date.now() < deadline) {
+      await sleep(250);
+      current = core.journal.get(row.id) ?? current;
+    }
+    if (current.state !== 'failed' || current.nextAttemptAt === null) return current;
     const due = Date.parse(current.nextAttemptAt);
-    if (due > deadline) break;
+    if (due > deadline) return current;
     await sleep(Math.max(0, due - Date.now()));
-    current = (await pipeline.send(row.id)) ?? current;
   }
-  return current;
 }
 
 /** The JSON shape of a journal row for --json output. */

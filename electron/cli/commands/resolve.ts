@@ -46,7 +46,7 @@ export function registerResolve(program: Command): void {
         if (opts.resend) {
           ctx.ready(ctx.profile(current.profile));
           const row = ctx.core.journal.resend(id, who, note);
-          process.exitCode = reportOutcome(await sendAndWait(ctx.core.pipeline, row, 60), json);
+          process.exitCode = reportOutcome(await sendAndWait(ctx.core, row, 60), json);
         } else if (opts.accepted !== undefined) {
           process.exitCode = reportOutcome(ctx.core.journal.markAccepted(id, opts.accepted, who, note), json);
         } else {

@@ -74,7 +74,7 @@ export function registerSubmit(program: Command): void {
           confirmDuplicate: opts.allowDuplicate,
         });
         if (result.ok) {
-          process.exitCode = reportOutcome(await sendAndWait(ctx.core.pipeline, result.row, opts.wait), !!opts.json);
+          process.exitCode = reportOutcome(await sendAndWait(ctx.core, result.row, opts.wait), !!opts.json);
         } else if (result.code === 'invalid') {
           throw new CliFailure('The entry is not valid (nothing was sent):', {
             fields: result.fields,
