@@ -1,4 +1,19 @@
-import { Menu, type BrowserWindow } from 'electron';
+import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+
+/**
+ * Zoom in, out and back to actual size. Ctrl+= is what people press for "Ctrl +" (the + key is
+ * a shifted =), so it is the shown accelerator; Ctrl+Shift+= (Plus) and the keypad keys work
+ * too through hidden items, one accelerator per item being all Electron allows.
+ */
+const ZOOM_ITEMS: MenuItemConstructorOptions[] = [
+  { role: 'zoomIn', label: 'Zoom in', accelerator: 'CmdOrCtrl+=' },
+  { role: 'zoomOut', label: 'Zoom out', accelerator: 'CmdOrCtrl+-' },
+  { role: 'resetZoom', label: 'Actual size', accelerator: 'CmdOrCtrl+0' },
+  { role: 'zoomIn', accelerator: 'CmdOrCtrl+Plus', visible: false, acceleratorWorksWhenHidden: true },
+  { role: 'zoomIn', accelerator: 'CmdOrCtrl+numadd', visible: false, acceleratorWorksWhenHidden: true },
+  { role: 'zoomOut', accelerator: 'CmdOrCtrl+numsub', visible: false, acceleratorWorksWhenHidden: true },
+  { role: 'resetZoom', accelerator: 'CmdOrCtrl+num0', visible: false, acceleratorWorksWhenHidden: true },
+];
 
 /** The application menu; screen shortcuts are sent to the page as navigation commands. */
 export function buildMenu(window: () => BrowserWindow | undefined): Menu {
@@ -7,6 +22,7 @@ export function buildMenu(window: () => BrowserWindow | undefined): Menu {
   return Menu.buildFromTemplate([
     { role: 'fileMenu' },
     { role: 'editMenu' },
+    { label: 'View', submenu: ZOOM_ITEMS },
     {
       label: 'Go',
       submenu: [

@@ -8,7 +8,7 @@ import { expireLeases, type Lease } from '../journal/leases';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../journal/pipeline';
 import { Outbox } from '../journal/outbox';
 import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
-import { createCredentialStore, type CredentialStore } from '../credentials/keychain';
+import { createCredentialStore, loadKeytar, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
 import { createConnectionCache } from './connection-cache';
 
@@ -59,7 +59,7 @@ export function openCore(options: CoreOptions): Core {
   const db = openDatabase(join(options.home, 'journal.sqlite3'));
   const journal = new Journal(db);
   const recovered = expireLeases(journal);
-  const credentials = options.credentials ?? createCredentialStore();
+  const credentials = options.credentials ?? createCredentialStore(loadKeytar, options.home);
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({
     credentials,

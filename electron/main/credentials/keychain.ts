@@ -69,9 +69,11 @@ export function loadKeytar(): KeytarLike {
 
 /**
  * Wraps keytar, loaded on first use: every keychain failure becomes KeychainUnavailableError,
- * with no secret or file path in it.
+ * with no secret or file path in it. `scope` (the data folder) is part of each item's account
+ * name, so two data folders with a profile of the same name never share or delete each other's item.
  */
-export function createCredentialStore(load: () => KeytarLike = loadKeytar): CredentialStore {
+export function createCredentialStore(load: () => KeytarLike = loadKeytar, scope = ''): CredentialStore {
+  const account = (name: string) => (scope ? `${name} (${scope})` : name);
   let keytar: KeytarLike | undefined;
   async function guard<T>(op: (k: KeytarLike) => Promise<T>): Promise<T> {
     try {
@@ -87,7 +89,7 @@ export function createCredentialStore(load: () => KeytarLike = loadKeytar): Cred
     }
   }
   async function readItem(name: string): Promise<z.infer<typeof itemSchema> | undefined> {
-    const raw = await guard((k) => k.getPassword(KEYCHAIN_SERVICE, name));
+    const raw = await guard((k) => k.getPassword(KEYCHAIN_SERVICE, account(name)));
     if (raw === null) return undefined;
     let json: unknown;
     try {
@@ -105,8 +107,8 @@ export function createCredentialStore(load: () => KeytarLike = loadKeytar): Cred
     return { clientId: item.clientId, clientSecret: item.clientSecret };
   }
   const write = (name: string, item: z.infer<typeof itemSchema>) =>
-    guard((k) => k.setPassword(KEYCHAIN_SERVICE, name, JSON.stringify(itemSchema.parse(item))));
-  const remove = (name: string) => guard((k) => k.deletePassword(KEYCHAIN_SERVICE, name));
+    guard((k) => k.setPassword(KEYCHAIN_SERVICE, account(name), JSON.stringify(itemSchema.parse(item))));
+  const remove = (name: string) => guard((k) => k.deletePassword(KEYCHAIN_SERVICE, account(name)));
   return {
     save: (profile, credentials) =>
       write(profile.name, {

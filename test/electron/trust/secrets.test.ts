@@ -136,4 +136,16 @@ describe('environment credentials apply only to the profile FEED_DESK_PROFILE na
     expect(other.saw(SECRET)).toBe(true);
     expect(other.saw(SANDBOX_CLIENT_SECRET)).toBe(false);
   });
+
+  it('two data folders keep separate keychain items for profiles of the same name', async () => {
+    const keytar = memoryKeytar();
+    const app = createCredentialStore(() => keytar, '/home/clerk/.config/Feed Desk');
+    const scratch = createCredentialStore(() => keytar, '/tmp/feed-desk-try');
+    const live = { name: 'Live', baseUrl: 'https://feed.example' } as Parameters<typeof app.save>[0];
+    await app.save(live, { clientId: 'c', clientSecret: SECRET });
+    await scratch.save(live, { clientId: 'c', clientSecret: 'scratch-secret' });
+    await scratch.delete('Live');
+    expect(await app.read(live)).toEqual({ clientId: 'c', clientSecret: SECRET });
+    expect(await scratch.read(live)).toBeUndefined();
+  });
 });
