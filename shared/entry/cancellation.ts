@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { checkField, issuesToFields, type EntryRules, type FieldErrors } from './schema';
 import { cleanText, checkIsoDate } from './normalise';
+import { tooLongMessage } from './messages';
 import { formatDate, type WirePart } from './wire';
 import type { CancellationField, Profile } from '../profile/schema';
 
 /** A validated cancellation request, every default field present as text. */
 export type Cancellation = Record<CancellationField, string>;
 
-const text = (max: number, required: boolean) =>
+const text = (max: number, required: string | false) =>
   z
     .unknown()
     .optional()
     .transform((raw, ctx): string => {
       const cleaned = typeof raw === 'string' ? cleanText(raw, true) : { ok: false as const, message: 'Must be text' };
       if (!cleaned.ok) ctx.addIssue({ code: 'custom', message: cleaned.message });
-      else if (required && !cleaned.value) ctx.addIssue({ code: 'custom', message: 'Required' });
-      else if ([...cleaned.value].length > max) ctx.addIssue({ code: 'custom', message: `At most ${max} characters` });
-      else return cleaned.value;
+      else if (required && !cleaned.value) ctx.addIssue({ code: 'custom', message: required });
+      else if ([...cleaned.value].length > max) {
+        ctx.addIssue({ code: 'custom', message: tooLongMessage(max, [...cleaned.value].length) });
+      } else return cleaned.value;
       return z.NEVER;
     });
 
@@ -51,12 +53,14 @@ export function buildCancellationSchema(rules: EntryRules) {
       .optional()
       .transform((raw, ctx): string => {
         const result =
-          typeof raw === 'string' && raw ? checkIsoDate(raw.trim()) : { ok: false as const, message: 'Required' };
+          typeof raw === 'string' && raw
+            ? checkIsoDate(raw.trim())
+            : { ok: false as const, message: 'Enter the cancellation date' };
         if (result.ok) return result.value;
         ctx.addIssue({ code: 'custom', message: result.message });
         return z.NEVER;
       }),
-    reason: text(500, true),
+    reason: text(500, 'Enter the reason for the cancellation'),
   });
 }
 

@@ -21,21 +21,22 @@ const fail = (message: string): FieldCheck => ({ ok: false, message });
  */
 export function cleanText(raw: string, multiline: boolean): FieldCheck {
   const text = raw.normalize('NFC').trim();
-  if (CONTROL.test(text)) return fail('Contains a control character');
-  if (!multiline && LINE_BREAK.test(text)) return fail('Must be a single line');
+  if (CONTROL.test(text))
+    return fail('Remove the control character (an invisible character, often pasted with the text)');
+  if (!multiline && LINE_BREAK.test(text)) return fail('Keep this to a single line');
   return ok(multiline ? text.replace(/\r\n|\r|\n/g, '\r\n') : text);
 }
 
 /** Money as the service wants it: `1234.50`. Accepts `1,234.5` and `£1234.5`. */
 export function normaliseMoney(text: string): FieldCheck {
   const bare = text.replace(/^£\s*/, '').trim();
-  if (bare.startsWith('-')) return fail('Must not be negative');
+  if (bare.startsWith('-')) return fail('Enter an amount of 0 or more: it cannot be negative');
   if (!MONEY_PLAIN.test(bare) && !MONEY_GROUPED.test(bare)) {
     return fail('Enter an amount such as 1234.50 (at most two decimals)');
   }
   const [whole = '0', pence = ''] = bare.replace(/,/g, '').split('.');
   const units = whole.replace(/^0+(?=\d)/, '');
-  if (units.length > 12) return fail('Amount is too large');
+  if (units.length > 12) return fail('Enter an amount below 1,000,000,000,000');
   return ok(`${units}.${pence.padEnd(2, '0')}`);
 }
 
@@ -43,7 +44,7 @@ export function normaliseMoney(text: string): FieldCheck {
 export function normaliseInteger(text: string): FieldCheck {
   if (!/^\d+$/.test(text)) return fail('Enter a whole number, 0 or more');
   const value = text.replace(/^0+(?=\d)/, '');
-  if (value.length > 9) return fail('Number is too large');
+  if (value.length > 9) return fail('Enter a number below 1,000,000,000');
   return ok(value);
 }
 
@@ -56,8 +57,9 @@ export function normalisePostcode(text: string): FieldCheck {
 
 /** Telephone: digits, spaces and `+ ( ) -`, 7 to 20 characters, at least six of them digits. */
 export function checkTelephone(text: string): FieldCheck {
-  if (!TELEPHONE.test(text)) return fail('Use digits, spaces and + ( ) -, 7 to 20 characters');
-  if ((text.match(/\d/g) ?? []).length < 6) return fail('Enter a full telephone number');
+  if (/[^0-9 +()-]/.test(text)) return fail('Use only digits, spaces and + ( ) -, as in 01632 960 001');
+  if (!TELEPHONE.test(text)) return fail('Use 7 to 20 characters, as in 01632 960 001');
+  if ((text.match(/\d/g) ?? []).length < 6) return fail('Enter the full number, as in 01632 960 001');
   return ok(text);
 }
 
@@ -66,7 +68,7 @@ export function checkEmail(text: string): FieldCheck {
   return EMAIL.test(text) ? ok(text) : fail('Enter an e-mail address such as name@example.co.uk');
 }
 
-/** A real calendar date written YYYY-MM-DD (what date inputs produce). */
+/** A real calendar date written YYYY-MM-DD (files, the CLI, and what the form sends). */
 export function checkIsoDate(text: string): FieldCheck {
   const match = ISO_DATE.exec(text);
   if (!match) return fail('Enter a date as YYYY-MM-DD');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, fieldKind, type EntryField } from './fields';
 import { cleanText, normaliseByKind, type FieldCheck } from './normalise';
+import { requiredMessage, tooLongMessage } from './messages';
+import { parseScreenDate, type ScreenDateOrder } from './screen-date';
 import type { Profile } from '../profile/schema';
 
 /** The part of a profile that decides how entries are validated. */
@@ -27,8 +29,21 @@ export function ruleFor(field: EntryField, rules: EntryRules): FieldRule {
   };
 }
 
+/**
+ * How input is read besides the profile's rules. Files, the CLI and IPC take dates as YYYY-MM-DD
+ * (no options); the New entry form passes the screen order its date fields are typed in.
+ */
+export interface EntryReadOptions {
+  dateOrder?: ScreenDateOrder;
+}
+
 /** Checks one field's raw value exactly as the form, CSV import and CLI do. */
-export function checkField(field: EntryField, raw: unknown, rules: EntryRules): FieldCheck {
+export function checkField(
+  field: EntryField,
+  raw: unknown,
+  rules: EntryRules,
+  options: EntryReadOptions = {},
+): FieldCheck {
   const kind = fieldKind(field);
   const numeric = kind === 'integer' || kind === 'money';
   let text: string;
@@ -40,29 +55,34 @@ export function checkField(field: EntryField, raw: unknown, rules: EntryRules): 
   const cleaned = cleanText(text, kind === 'longtext');
   if (!cleaned.ok) return cleaned;
   const rule = ruleFor(field, rules);
-  if (cleaned.value === '') return rule.required ? { ok: false, message: 'Required' } : cleaned;
-  const normal = normaliseByKind(kind, cleaned.value, rules.postcodeCheck);
-  if (normal.ok && [...normal.value].length > rule.maxLength) {
-    return { ok: false, message: `At most ${rule.maxLength} characters` };
-  }
+  if (cleaned.value === '') return rule.required ? { ok: false, message: requiredMessage(field) } : cleaned;
+  const normal =
+    kind === 'date' && options.dateOrder
+      ? parseScreenDate(cleaned.value, options.dateOrder)
+      : normaliseByKind(kind, cleaned.value, rules.postcodeCheck);
+  const length = normal.ok ? [...normal.value].length : 0;
+  if (length > rule.maxLength) return { ok: false, message: tooLongMessage(rule.maxLength, length) };
   return normal;
 }
 
-function fieldSchema(field: EntryField, rules: EntryRules) {
+function fieldSchema(field: EntryField, rules: EntryRules, options: EntryReadOptions) {
   return z
     .unknown()
     .optional()
     .transform((raw, ctx): string => {
-      const result = checkField(field, raw, rules);
+      const result = checkField(field, raw, rules, options);
       if (result.ok) return result.value;
       ctx.addIssue({ code: 'custom', message: result.message });
       return z.NEVER;
     });
 }
 
-/** Builds the entry schema for a profile: unknown keys rejected, every field normalised. */
-export function buildEntrySchema(rules: EntryRules) {
-  const shape = Object.fromEntries(ENTRY_FIELDS.map((f) => [f, fieldSchema(f, rules)])) as Record<
+/**
+ * Builds the entry schema for a profile: unknown keys rejected, every field normalised, dates
+ * given as YYYY-MM-DD (or, for the form, typed in `options.dateOrder`) and always put out as YYYY-MM-DD.
+ */
+export function buildEntrySchema(rules: EntryRules, options: EntryReadOptions = {}) {
+  const shape = Object.fromEntries(ENTRY_FIELDS.map((f) => [f, fieldSchema(f, rules, options)])) as Record<
     EntryField,
     ReturnType<typeof fieldSchema>
   >;

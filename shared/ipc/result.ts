@@ -29,6 +29,8 @@ export const ipcErrorSchema = z.strictObject({
       state: z.string(),
       recordid: z.number().int().nullable(),
       createdAt: z.string(),
+      reference: z.string().optional(),
+      operator: z.string().optional(),
     })
     .optional(),
 });

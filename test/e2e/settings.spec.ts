@@ -57,3 +57,29 @@ test('switching profiles shows the active one everywhere; the Sandbox cannot be 
   await expect(page.getByRole('button', { name: 'Remove profile' })).toHaveCount(0);
   await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('readonly', '');
 });
+
+test('removing a profile asks first; a refused save names the fields to correct', async ({ desk }) => {
+  desk.core.profiles.put({ name: 'Live', baseUrl: 'https://feed.example.com' });
+  const { page } = desk;
+  await desk.open('#/settings');
+  await page.getByRole('button', { name: 'Live' }).click();
+  const card = page.getByRole('form', { name: 'Profile settings' });
+  await card.getByRole('button', { name: 'Remove profile' }).click();
+  const question = page.getByRole('dialog', { name: 'Remove profile Live?' });
+  await expect(question.getByRole('button', { name: 'Keep the profile' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  expect(desk.core.profiles.get('Live')).toBeDefined();
+
+  await page.getByLabel('Base URL').fill('http://feed.example.com');
+  await page.getByLabel('Request timeout (seconds)').fill('0');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'not saved' });
+  await expect(banner).toContainText('Base URL: Base URL must be https');
+  await expect(banner).toContainText('Request timeout:');
+  await expect(page).toHaveTitle('Settings – Feed Desk');
+
+  await card.getByRole('button', { name: 'Remove profile' }).click();
+  await question.getByRole('button', { name: 'Remove profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Removed Live.' })).toBeVisible();
+  expect(desk.core.profiles.get('Live')).toBeUndefined();
+});

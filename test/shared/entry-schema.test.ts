@@ -10,11 +10,11 @@ const noPostcodeCheck = { ...testProfile, postcodeCheck: false };
 type Case = [field: EntryField, input: unknown, expected: string | { error: RegExp }];
 const cases: Case[] = [
   ['account_code', '  ACME01 ', 'ACME01'],
-  ['account_code', '', { error: /Required/ }],
+  ['account_code', '', { error: /^Enter the account code$/ }],
   ['account_code', 'A\u0007B', { error: /control/ }],
   ['account_code', 'two\nlines', { error: /single line/ }],
   ['reference', 'e\u0301', '\u00e9'],
-  ['reference', 'x'.repeat(101), { error: /At most 100/ }],
+  ['reference', 'x'.repeat(101), { error: /^Must be 100 characters or fewer: this has 101$/ }],
   ['title', '', ''],
   ['surname', "O'Brien-Łukasz", "O'Brien-Łukasz"],
   ['postcode', 'sw1a1aa', 'SW1A 1AA'],
@@ -84,9 +84,12 @@ describe('entry field rules', () => {
       baseUrl: 'https://feed.example.com',
       fieldRules: { email: { required: true }, surname: { required: false, maxLength: 5 } },
     });
-    expect(checkField('email', '', strict)).toEqual({ ok: false, message: 'Required' });
+    expect(checkField('email', '', strict)).toEqual({ ok: false, message: 'Enter the e-mail address' });
     expect(checkField('surname', '', strict)).toEqual({ ok: true, value: '' });
-    expect(checkField('surname', 'Smithson', strict)).toEqual({ ok: false, message: 'At most 5 characters' });
+    expect(checkField('surname', 'Smithson', strict)).toEqual({
+      ok: false,
+      message: 'Must be 5 characters or fewer: this has 8',
+    });
   });
 });
 
@@ -101,7 +104,11 @@ describe('parseEntry', () => {
     const result = parseEntry({ ...sampleInput({ postcode: 'nope', surname: '' }), colour_code: 'red' }, rules);
     expect(result).toEqual({
       ok: false,
-      fields: { surname: 'Required', postcode: 'Enter a UK postcode such as SW1A 1AA', colour_code: 'Unknown field' },
+      fields: {
+        surname: 'Enter the surname',
+        postcode: 'Enter a UK postcode such as SW1A 1AA',
+        colour_code: 'Unknown field',
+      },
     });
   });
 

@@ -4,7 +4,8 @@ import type { Core } from '../../../electron/main/core/core';
 import type { Sandbox } from '../../../electron/sandbox/server';
 import { startDeskBackend } from '../../support/desk-backend';
 
-const RENDERER = 'out/renderer';
+/** The built renderer; FEED_DESK_RENDERER points at another build (e.g. of the previous commit, to see a test fail). */
+const RENDERER = process.env.FEED_DESK_RENDERER ?? 'out/renderer';
 
 /** What each test gets: a page on the built renderer, the real core and sandbox behind it. */
 export interface Desk {

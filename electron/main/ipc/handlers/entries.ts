@@ -16,7 +16,14 @@ export function entryHandlers(
         throw new IpcFailure({
           code: 'duplicate',
           message: `This looks like journal entry #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
-          duplicate: { id: d.id, state: d.state, recordid: d.recordid, createdAt: d.createdAt },
+          duplicate: {
+            id: d.id,
+            state: d.state,
+            recordid: d.recordid,
+            createdAt: d.createdAt,
+            reference: d.reference,
+            operator: d.operator,
+          },
         });
       }
       if (!result.ok) fail('not-found', result.message);

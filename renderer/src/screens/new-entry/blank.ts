@@ -8,6 +8,11 @@ export function blankEntry(): EntryValues {
   return Object.fromEntries(ENTRY_FIELDS.map((f) => [f, ''])) as EntryValues;
 }
 
+/** True when two forms hold the same text in every field. */
+export function sameValues(a: Partial<EntryValues>, b: Partial<EntryValues>): boolean {
+  return ENTRY_FIELDS.every((f) => (a[f] ?? '') === (b[f] ?? ''));
+}
+
 /** Fields kept by "New entry keeping account and order details". */
 export const KEPT_FIELDS: readonly EntryField[] = [
   'account_code',

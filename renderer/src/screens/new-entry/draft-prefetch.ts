@@ -1,5 +1,5 @@
 import { api } from '../../api';
-import { DRAFT_SCREEN } from './use-entry-form';
+import { DRAFT_SCREEN } from './use-draft-autosave';
 
 type DraftAnswer = ReturnType<typeof api.drafts.get>;
 

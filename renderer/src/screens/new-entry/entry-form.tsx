@@ -1,11 +1,17 @@
-import { Profiler, useEffect, type KeyboardEvent } from 'react';
+import { Profiler, useEffect } from 'react';
 import { logRender } from '../../render-log';
-import { ENTRY_SECTIONS, FIELD_LABELS, isEntryField } from '../../../../shared/entry/fields';
+import { ENTRY_SECTIONS } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
+import { useScreenDateOrder } from '../../preferences';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { EntryValues } from './blank';
 import { Field } from './field';
+import { ErrorSummary, fieldsWithErrors } from './error-summary';
+import { DuplicateDialog } from './duplicate-dialog';
 import { ResultPanel } from './result-panel';
+import { focusField } from './field-layout';
 import { useEntryForm } from './use-entry-form';
+import { useEntryKeys } from './use-entry-keys';
 
 interface EntryFormProps {
   profile: Profile;
@@ -13,37 +19,26 @@ interface EntryFormProps {
   restoredAt: string | null;
 }
 
-/** The New entry form: four sections, keyboard-first, errors inline and summarised. */
+const Keys = ({ keys }: { keys: string }) => (
+  <kbd className="shortcut" aria-hidden="true">
+    {keys}
+  </kbd>
+);
+
+/** The New entry form: four sections, keyboard-first, errors inline and summarised, the result announced. */
 export function EntryForm({ profile, initial, restoredAt }: EntryFormProps) {
-  const { form, submit, busy, outcome, duplicate, confirmDuplicate, cancelDuplicate, startNew } = useEntryForm(
-    profile,
-    initial,
-  );
-  const { control, register, setValue, setFocus, formState } = form;
+  const dateOrder = useScreenDateOrder();
+  const entry = useEntryForm(profile, initial, restoredAt, dateOrder);
+  const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
+  const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
+  const { errors, submitCount } = form.formState;
+  const errorCount = fieldsWithErrors(errors).length;
 
-  useEffect(() => setFocus('account_code'), [setFocus]);
+  useEffect(() => focusField('account_code'), []);
 
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.altKey && event.key.toLowerCase() === 'n') {
-        event.preventDefault();
-        startNew(false);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [startNew]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-      event.preventDefault();
-      void submit();
-    }
-  };
-
-  const errorNames = Object.keys(formState.errors).filter(isEntryField);
   return (
     <Profiler id="form" onRender={logRender}>
+      <title>{`New entry${errorCount ? ` (${errorCount} ${errorCount === 1 ? 'error' : 'errors'})` : ''} – Feed Desk`}</title>
       <form
         className="entry-form"
         onSubmit={(e) => void submit(e)}
@@ -55,77 +50,56 @@ export function EntryForm({ profile, initial, restoredAt }: EntryFormProps) {
           <h1>New entry</h1>
           <p className="hint">
             <kbd>Tab</kbd> next field · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submit · <kbd>Alt</kbd>+<kbd>N</kbd> new entry
-            · fields marked * are required
+            · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order · <span className="required">*</span>{' '}
+            required
           </p>
-          {restoredAt && <p className="banner info">Draft restored (saved {new Date(restoredAt).toLocaleString()}).</p>}
+          {entry.restoredAt && (
+            <p className="banner info">Draft restored (saved {new Date(entry.restoredAt).toLocaleString()}).</p>
+          )}
         </div>
-        {formState.submitCount > 0 && errorNames.length > 0 && (
-          <div className="banner error" role="alert" aria-labelledby="error-summary-title">
-            <h2 id="error-summary-title">
-              {errorNames.length === 1 ? '1 field needs' : `${errorNames.length} fields need`} attention
-            </h2>
-            <ul>
-              {errorNames.map((name) => (
-                <li key={name}>
-                  <button type="button" className="link" onClick={() => setFocus(name)}>
-                    {FIELD_LABELS[name]}: {formState.errors[name]?.message}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {submitCount > 0 && <ErrorSummary errors={errors} />}
         <div className="sections">
           {ENTRY_SECTIONS.map((section) => (
-            <fieldset key={section.title} className="section">
+            <fieldset key={section.title} className={`section section-${section.fields[0]}`}>
               <legend>{section.title}</legend>
               <div className="grid">
                 {section.fields.map((name) => (
-                  <Field
-                    key={name}
-                    name={name}
-                    profile={profile}
-                    control={control}
-                    register={register}
-                    setValue={setValue}
-                  />
+                  <Field key={name} name={name} profile={profile} form={form} dateOrder={dateOrder} />
                 ))}
               </div>
             </fieldset>
           ))}
         </div>
-        {duplicate && (
-          <div className="banner warning" role="alertdialog" aria-labelledby="dup-title" aria-describedby="dup-text">
-            <h2 id="dup-title">Possible duplicate</h2>
-            <p id="dup-text">
-              Journal entry #{duplicate.id} has the same content or the same reference and policy ({duplicate.state}
-              {duplicate.recordid ? `, recordid ${duplicate.recordid}` : ''},{' '}
-              {new Date(duplicate.createdAt).toLocaleString()}
-              ). Submit this one as well?
-            </p>
-            <div className="actions">
-              <button type="button" className="primary" onClick={confirmDuplicate} autoFocus>
-                Submit anyway
-              </button>
-              <button type="button" onClick={cancelDuplicate}>
-                Cancel
-              </button>
-            </div>
+        <div className="action-bar">
+          <div className="buttons">
+            <button type="submit" className="primary" disabled={busy} aria-keyshortcuts="Control+Enter">
+              {busy ? 'Submitting…' : 'Submit entry'} <Keys keys="Ctrl+Enter" />
+            </button>
+            <button type="button" onClick={() => requestNew(true)} aria-keyshortcuts="Alt+K">
+              New entry keeping account and order details <Keys keys="Alt+K" />
+            </button>
+            <button type="button" onClick={() => requestNew(false)} aria-keyshortcuts="Alt+N">
+              New entry <Keys keys="Alt+N" />
+            </button>
           </div>
-        )}
-        <div className="actions sticky">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Submitting…' : 'Submit entry'}
-          </button>
-          <button type="button" onClick={() => startNew(true)}>
-            New entry keeping account and order details
-          </button>
-          <button type="button" onClick={() => startNew(false)}>
-            New entry
-          </button>
+          <ResultPanel outcome={entry.outcome} />
         </div>
-        {outcome && <ResultPanel outcome={outcome} />}
       </form>
+      {duplicate && (
+        <DuplicateDialog duplicate={duplicate} onCancel={entry.cancelDuplicate} onConfirm={entry.confirmDuplicate} />
+      )}
+      {confirmNew && (
+        <ConfirmDialog
+          title="Clear this entry?"
+          cancelLabel="Keep this entry"
+          confirmLabel="Clear it and start a new entry"
+          danger
+          onCancel={entry.keepTyping}
+          onConfirm={entry.clearConfirmed}
+        >
+          <p>What you typed has not been submitted. Clearing the form loses it.</p>
+        </ConfirmDialog>
+      )}
     </Profiler>
   );
 }

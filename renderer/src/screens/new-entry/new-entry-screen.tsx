@@ -3,8 +3,9 @@ import type { Profile } from '../../../../shared/profile/schema';
 import { fromDraft, type EntryValues } from './blank';
 import { EntryForm } from './entry-form';
 import { loadDraft } from './draft-prefetch';
+import { SessionStrip } from './session-strip';
 
-/** New entry: restores the autosaved draft, then shows the form. */
+/** New entry: restores the autosaved draft, then shows the form beside this session's entries. */
 export function NewEntryScreen({ profile }: { profile: Profile }) {
   const [initial, setInitial] = useState<{ values: EntryValues; restored: string | null } | null>(null);
 
@@ -22,5 +23,10 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
   }, []);
 
   if (!initial) return <p>Loading…</p>;
-  return <EntryForm profile={profile} initial={initial.values} restoredAt={initial.restored} />;
+  return (
+    <div className="new-entry">
+      <EntryForm profile={profile} initial={initial.values} restoredAt={initial.restored} />
+      <SessionStrip />
+    </div>
+  );
 }

@@ -1,42 +1,56 @@
+import type { ReactNode } from 'react';
 import type { Outcome } from './use-entry-form';
+import { describeError, describeRow, stateWords } from './result-words';
+import { useSessionEntries, useSessionEntry } from './session-store';
 
-const EXPLAIN: Record<string, string> = {
-  accepted: 'The service stored the entry.',
-  rejected: 'The service refused the entry. Correct the fields shown and submit again.',
-  failed: 'Nothing reached the service. The entry is kept and will be retried automatically.',
-  unknown:
-    'The entry was sent but no clear answer came back. It will not be resent automatically; a supervisor resolves it from the journal.',
-  queued: 'The entry is queued and will be sent shortly.',
-  sending: 'The entry is being sent.',
-};
-
-/** The result of the last submit: recordid on success, or what went wrong and what happens next. */
-export function ResultPanel({ outcome }: { outcome: Outcome }) {
-  if (outcome.kind === 'error') {
-    return (
-      <section className="result result-error" role="status" aria-live="polite" aria-label="Result">
-        <h2>Not submitted</h2>
-        <p>{outcome.error.message}</p>
-      </section>
+/**
+ * The result of the last submit, in the clerk's words with what to do next. The status region is
+ * on the page before any submit, so screen readers announce each result; it follows the row live
+ * (a retry that succeeds turns "Not sent yet" into "Accepted"). Once the next entry is started
+ * it keeps the previous entry's recordid in view.
+ */
+export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
+  const row = useSessionEntry(outcome?.kind === 'row' ? outcome.id : undefined);
+  const previous = useSessionEntries()[0];
+  const status = (tone: string, children: ReactNode) => (
+    <div className={`result result-${tone}`} role="status" aria-label="Result" aria-atomic="true">
+      {children}
+    </div>
+  );
+  if (row) {
+    const words = describeRow(row);
+    return status(
+      words.tone,
+      <>
+        {row.state === 'accepted' ? (
+          <p className="result-title">
+            Accepted: recordid <span data-testid="recordid">{row.recordid}</span>
+            {row.payload.reference && ` (${row.payload.reference})`}
+          </p>
+        ) : (
+          <p className="result-title">{words.title}</p>
+        )}
+        <p className="result-next">{words.next}</p>
+      </>,
     );
   }
-  const { row } = outcome;
-  return (
-    <section className={`result result-${row.state}`} role="status" aria-live="polite" aria-label="Result">
-      <h2>
-        {row.state === 'accepted' ? (
-          <>
-            Accepted — recordid <span data-testid="recordid">{row.recordid}</span>
-          </>
-        ) : (
-          <span className="state">{row.state}</span>
-        )}
-      </h2>
-      <p>{EXPLAIN[row.state]}</p>
-      {row.message && <p className="service-message">Service: {row.message}</p>}
-      <p className="meta">
-        Journal #{row.id} · attempt {row.attempts} · {new Date(row.createdAt).toLocaleString()}
+  if (outcome?.kind === 'error') {
+    const words = describeError(outcome.error);
+    return status(
+      words.tone,
+      <>
+        <p className="result-title">{words.title}</p>
+        <p className="result-next">{words.next}</p>
+      </>,
+    );
+  }
+  return status(
+    'previous',
+    previous && (
+      <p className="result-previous">
+        Previous entry {previous.payload.reference}: {stateWords(previous).toLowerCase()}
+        {previous.recordid !== null && `, recordid ${previous.recordid}`}
       </p>
-    </section>
+    ),
   );
 }

@@ -1,30 +1,38 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { buildEntrySchema } from '../../../../shared/entry/schema';
+import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import { isEntryField } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
 import type { IpcError } from '../../../../shared/ipc/result';
-import type { SubmissionView } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
-import { KEPT_FIELDS, blankEntry, type EntryValues } from './blank';
+import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
+import { useDraftAutosave } from './use-draft-autosave';
+import { addSessionEntry } from './session-store';
+import { focusField } from './field-layout';
 
-/** The draft slot of this screen in the journal database. */
-export const DRAFT_SCREEN = 'new-entry';
-const AUTOSAVE_MS = 400;
+/** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
+export type Outcome = { kind: 'row'; id: number } | { kind: 'error'; error: IpcError };
 
-/** What the result panel shows after a submit. */
-export type Outcome = { kind: 'row'; row: SubmissionView } | { kind: 'error'; error: IpcError };
+/** An earlier entry this one may repeat, with the reference both share and, where known, who keyed it. */
+export type Duplicate = NonNullable<IpcError['duplicate']> & { reference: string; operator?: string };
 
 /**
- * Form logic of the New entry screen: react-hook-form with the shared schema for the profile,
- * draft autosave, submit through the journal, duplicate confirmation, service errors at fields.
+ * Form logic of the New entry screen: react-hook-form with the shared schema (dates read in the
+ * screen order, sent as YYYY-MM-DD), draft autosave, submit through the journal with duplicate
+ * confirmation, service errors at fields, and starting the next entry without losing work.
  */
-export function useEntryForm(profile: Profile, initial: EntryValues) {
+export function useEntryForm(profile: Profile, initial: EntryValues, restored: string | null, order: ScreenDateOrder) {
   // The shared schema accepts unknown input (files, CLI); the form always holds text.
   const resolver = useMemo(
-    () => zodResolver(buildEntrySchema(profile)) as unknown as Resolver<EntryValues, unknown, EntryValues>,
-    [profile],
+    () =>
+      zodResolver(buildEntrySchema(profile, { dateOrder: order })) as unknown as Resolver<
+        EntryValues,
+        unknown,
+        EntryValues
+      >,
+    [profile, order],
   );
   const form = useForm<EntryValues, unknown, EntryValues>({
     defaultValues: initial,
@@ -34,67 +42,81 @@ export function useEntryForm(profile: Profile, initial: EntryValues) {
     shouldFocusError: true,
   });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [duplicate, setDuplicate] = useState<IpcError['duplicate'] | null>(null);
+  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
+  const [confirmNew, setConfirmNew] = useState<{ keep: boolean } | null>(null);
+  const [restoredAt, setRestoredAt] = useState(restored);
   const [busy, setBusy] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    const subscription = form.watch((values) => {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => {
-        void api.drafts.save({
-          screen: DRAFT_SCREEN,
-          profile: profile.name,
-          payload: values as Record<string, string>,
-        });
-      }, AUTOSAVE_MS);
-    });
-    return () => {
-      subscription.unsubscribe();
-      window.clearTimeout(timer.current);
-    };
-  }, [form, profile.name]);
+  /** What the form held when this entry was started: anything beyond it is work to keep. */
+  const baseline = useRef(blankEntry());
+  /** The form as last submitted into the journal (not refused): safe to clear. */
+  const journaled = useRef<EntryValues | null>(null);
+  /** The values the schema last passed (normalised, dates as YYYY-MM-DD), for "Submit anyway". */
+  const validated = useRef<EntryValues | null>(null);
+  const sending = useRef(false);
+  const { discard: discardDraft } = useDraftAutosave(form, profile.name, baseline);
 
   const send = useCallback(
     async (values: EntryValues, confirmDuplicate: boolean) => {
+      if (sending.current) return;
+      sending.current = true;
       setBusy(true);
-      setDuplicate(null);
+      const typed = form.getValues();
       const result = await api.entries.submit({ profile: profile.name, input: values, confirmDuplicate });
+      sending.current = false;
       setBusy(false);
       if (!result.ok) {
-        if (result.error.code === 'duplicate') return setDuplicate(result.error.duplicate ?? null);
+        const earlier = result.error.duplicate;
+        if (result.error.code === 'duplicate' && earlier)
+          return setDuplicate({ ...earlier, reference: values.reference });
         for (const [name, message] of Object.entries(result.error.fields ?? {})) {
           if (isEntryField(name)) form.setError(name, { type: 'service', message }, { shouldFocus: true });
         }
         return setOutcome({ kind: 'error', error: result.error });
       }
       const row = result.data;
-      setOutcome({ kind: 'row', row });
+      addSessionEntry(row);
+      setOutcome({ kind: 'row', id: row.id });
       for (const [name, message] of Object.entries(row.errorFields ?? {})) {
         if (isEntryField(name)) form.setError(name, { type: 'service', message }, { shouldFocus: true });
       }
-      if (row.state === 'accepted') {
-        window.clearTimeout(timer.current);
-        await api.drafts.delete({ screen: DRAFT_SCREEN });
+      if (row.state !== 'rejected') {
+        journaled.current = typed;
+        discardDraft();
       }
     },
-    [form, profile.name],
+    [form, profile.name, discardDraft],
   );
 
-  const submit = form.handleSubmit((values) => send(values, false));
-  const confirmDuplicate = () => void send(form.getValues(), true);
+  const submit = form.handleSubmit((values) => {
+    validated.current = values;
+    return send(values, false);
+  });
 
-  const startNew = useCallback(
+  const start = useCallback(
     (keep: boolean) => {
       const values = blankEntry();
       if (keep) for (const field of KEPT_FIELDS) values[field] = form.getValues(field);
-      form.reset(values);
+      baseline.current = values;
+      journaled.current = null;
+      validated.current = null;
+      // Keeping the field references lets the caret move now, before the next key arrives.
+      form.reset(values, { keepFieldsRef: true });
       setOutcome(null);
-      setDuplicate(null);
-      void api.drafts.save({ screen: DRAFT_SCREEN, profile: profile.name, payload: values });
-      form.setFocus(keep ? 'reference' : 'account_code');
+      setRestoredAt(null);
+      focusField(keep ? 'reference' : 'account_code');
     },
-    [form, profile.name],
+    [form],
+  );
+
+  /** Alt+N / Alt+K and their buttons: asks first when typed work would be lost. */
+  const requestNew = useCallback(
+    (keep: boolean) => {
+      const values = form.getValues();
+      const safe = sameValues(values, baseline.current) || (journaled.current && sameValues(values, journaled.current));
+      if (safe) start(keep);
+      else setConfirmNew({ keep });
+    },
+    [form, start],
   );
 
   return {
@@ -102,9 +124,20 @@ export function useEntryForm(profile: Profile, initial: EntryValues) {
     submit,
     busy,
     outcome,
+    restoredAt,
     duplicate,
-    confirmDuplicate,
+    confirmDuplicate: () => {
+      setDuplicate(null);
+      if (validated.current) void send(validated.current, true);
+    },
     cancelDuplicate: () => setDuplicate(null),
-    startNew,
+    requestNew,
+    confirmNew,
+    clearConfirmed: () => {
+      setConfirmNew(null);
+      discardDraft();
+      start(confirmNew?.keep ?? false);
+    },
+    keepTyping: () => setConfirmNew(null),
   };
 }

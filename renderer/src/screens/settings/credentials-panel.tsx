@@ -59,7 +59,7 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
   };
 
   return (
-    <section className="credentials" aria-labelledby="cred-title">
+    <section className="credentials card" aria-labelledby="cred-title">
       <h2 id="cred-title">Credentials</h2>
       <p>
         Client secret: <strong data-testid="secret-state">{view.hasSecret ? 'set' : 'not set'}</strong>

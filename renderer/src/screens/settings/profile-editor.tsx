@@ -1,24 +1,31 @@
+import type { ReactNode } from 'react';
 import type { ProfileView } from '../../../../shared/ipc/contract';
 import { DATE_FORMATS } from '../../../../shared/profile/schema';
 import { FieldRulesTable } from './field-rules-table';
 import { Setting } from '../../components/setting';
+import { SaveStatusBanner } from './save-status-banner';
 import { useProfileEditor } from './use-profile-editor';
 
 interface ProfileEditorProps {
   view: ProfileView | undefined;
   onSaved: (name: string) => Promise<void>;
+  /** Buttons acting on this profile as a whole (use, remove), shown in the card's heading. */
+  actions?: ReactNode;
 }
 
 /** Edits one profile's connection settings and rules (a new one when `view` is undefined). */
-export function ProfileEditor({ view, onSaved }: ProfileEditorProps) {
+export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
   const { form, save, status } = useProfileEditor(view, onSaved);
-  const { register, formState } = form;
+  const { register, formState, setFocus } = form;
   const builtIn = view?.builtIn ?? false;
   const err = (name: keyof typeof formState.errors) => formState.errors[name]?.message as string | undefined;
 
   return (
-    <form className="profile-editor" onSubmit={(e) => void save(e)} noValidate aria-label="Profile settings">
-      <h2>{view ? `Profile ${view.profile.name}` : 'New profile'}</h2>
+    <form className="profile-editor card" onSubmit={(e) => void save(e)} noValidate aria-label="Profile settings">
+      <div className="card-head">
+        <h2>{view ? `Profile ${view.profile.name}` : 'New profile'}</h2>
+        {actions}
+      </div>
       <div className="grid">
         <Setting id="p-name" label="Name" error={err('name')}>
           {(aria) => <input readOnly={builtIn} {...aria} {...register('name')} />}
@@ -90,11 +97,7 @@ export function ProfileEditor({ view, onSaved }: ProfileEditorProps) {
           Save profile
         </button>
       </div>
-      {status && (
-        <p role="status" className={status.ok ? 'banner success' : 'banner error'}>
-          {status.text}
-        </p>
-      )}
+      <SaveStatusBanner status={status} onFocus={(field) => setFocus(field)} />
     </form>
   );
 }

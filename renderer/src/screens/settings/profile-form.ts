@@ -67,6 +67,19 @@ export function toProfileInput(values: ProfileFormValues, previous: Profile | un
   };
 }
 
+/** How the settings form labels each of its fields, for messages that name them. */
+export const FORM_FIELD_LABELS: Record<keyof ProfileFormValues, string> = {
+  name: 'Name',
+  baseUrl: 'Base URL',
+  dateFormat: 'Date format on the wire',
+  blankMode: 'Blank optional fields',
+  postcodeCheck: 'Check UK postcode format',
+  requestTimeoutSec: 'Request timeout',
+  concurrency: 'Parallel sends',
+  cancellationPath: 'Cancellation path',
+  rules: 'Field rules',
+};
+
 /** Maps a saved profile's error paths (e.g. `requestTimeoutMs`) to form field names. */
 export function formFieldFor(path: string): keyof ProfileFormValues | undefined {
   const map: Record<string, keyof ProfileFormValues> = {
@@ -77,6 +90,8 @@ export function formFieldFor(path: string): keyof ProfileFormValues | undefined 
     cancellation: 'cancellationPath',
     dateFormat: 'dateFormat',
     blankMode: 'blankMode',
+    postcodeCheck: 'postcodeCheck',
+    fieldRules: 'rules',
   };
   return map[path];
 }

@@ -1,7 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
 import type { ProfilesState } from '../../use-profiles';
 import { api } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
+import { PreferencesCard } from './preferences-card';
 import { ProfileEditor } from './profile-editor';
 
 /** What an import did, naming each profile that came in under a new name because its own was taken. */
@@ -13,18 +15,24 @@ function importSummary(imported: ReadonlyArray<{ name: string; from: string }>):
   return `Imported ${names.join(', ')}. Enter the credentials of each imported profile before using it.`;
 }
 
-/** Settings: profiles (add, edit, remove, switch), credentials, connection test, export and import. */
+/** Settings: profiles (add, edit, remove, switch), credentials, connection test, export and import, preferences. */
 export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   const [selected, setSelected] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const list = profiles.state?.profiles ?? [];
-  const current =
-    selected === '' ? undefined : list.find((p) => p.profile.name === (selected ?? profiles.state?.active));
+  const active = profiles.state?.active;
+  const current = selected === '' ? undefined : list.find((p) => p.profile.name === (selected ?? active));
 
   const act = async (run: () => Promise<{ ok: boolean; error?: { message: string } }>, done: string) => {
     const result = await run();
     setMessage(result.ok ? { ok: true, text: done } : { ok: false, text: result.error?.message ?? 'Failed' });
     await profiles.reload();
+    return result.ok;
+  };
+
+  const remove = async (name: string) => {
+    if (await act(() => api.profiles.remove({ name }), `Removed ${name}.`)) setSelected(null);
   };
 
   const exportProfiles = async () => {
@@ -50,8 +58,27 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   };
 
   const keychain = profiles.state?.keychain;
+  const profileActions = current && (
+    <div className="actions">
+      <button
+        type="button"
+        disabled={current.profile.name === active}
+        onClick={() =>
+          void act(() => api.profiles.use({ name: current.profile.name }), `Now using ${current.profile.name}.`)
+        }
+      >
+        {current.profile.name === active ? 'In use' : 'Use this profile'}
+      </button>
+      {!current.builtIn && (
+        <button type="button" className="danger" onClick={() => setRemoving(current.profile.name)}>
+          Remove profile
+        </button>
+      )}
+    </div>
+  );
   return (
     <div className="settings">
+      <title>Settings – Feed Desk</title>
       {keychain && !keychain.available && (
         <p role="alert" className="banner error settings-keychain" data-testid="keychain-unavailable">
           The OS keychain is unavailable, so credentials cannot be saved or used; the Sandbox profile works without one.{' '}
@@ -60,75 +87,51 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
       )}
       <aside className="profile-list" aria-label="Profiles">
         <h1>Settings</h1>
-        <ul>
-          {list.map((p) => (
-            <li key={p.profile.name}>
-              <button
-                type="button"
-                aria-current={current?.profile.name === p.profile.name ? 'true' : undefined}
-                onClick={() => setSelected(p.profile.name)}
-              >
-                {p.profile.name}
-                {p.profile.name === profiles.state?.active && <span className="tag">in use</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <div className="actions column">
-          <button type="button" onClick={() => setSelected('')}>
-            Add profile
-          </button>
-          <button type="button" onClick={() => void exportProfiles()}>
-            Export profiles
-          </button>
-          <label className="button">
-            Import profiles
-            <input
-              type="file"
-              accept="application/json,.json"
-              className="visually-hidden"
-              onChange={(e) => void importProfiles(e)}
-            />
-          </label>
-        </div>
-        {message && (
-          <p role="status" className={message.ok ? 'banner success' : 'banner error'}>
-            {message.text}
-          </p>
-        )}
+        <section className="card" aria-labelledby="profiles-title">
+          <h2 id="profiles-title">Profiles</h2>
+          <ul>
+            {list.map((p) => (
+              <li key={p.profile.name}>
+                <button
+                  type="button"
+                  aria-current={current?.profile.name === p.profile.name ? 'true' : undefined}
+                  onClick={() => setSelected(p.profile.name)}
+                >
+                  {p.profile.name}
+                  {p.profile.name === active && <span className="tag">in use</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="actions column">
+            <button type="button" onClick={() => setSelected('')}>
+              Add profile
+            </button>
+            <button type="button" onClick={() => void exportProfiles()}>
+              Export profiles
+            </button>
+            <label className="button">
+              Import profiles
+              <input
+                type="file"
+                accept="application/json,.json"
+                className="visually-hidden"
+                onChange={(e) => void importProfiles(e)}
+              />
+            </label>
+          </div>
+          {message && (
+            <p role="status" className={message.ok ? 'banner success' : 'banner error'}>
+              {message.text}
+            </p>
+          )}
+        </section>
       </aside>
       <div className="profile-detail">
-        {current && (
-          <div className="actions">
-            <button
-              type="button"
-              disabled={current.profile.name === profiles.state?.active}
-              onClick={() =>
-                void act(() => api.profiles.use({ name: current.profile.name }), `Now using ${current.profile.name}.`)
-              }
-            >
-              Use this profile
-            </button>
-            {!current.builtIn && (
-              <button
-                type="button"
-                className="danger"
-                onClick={() => {
-                  setSelected(null);
-                  void act(
-                    () => api.profiles.remove({ name: current.profile.name }),
-                    `Removed ${current.profile.name}.`,
-                  );
-                }}
-              >
-                Remove profile
-              </button>
-            )}
-          </div>
-        )}
         <ProfileEditor
           key={current?.profile.name ?? 'new'}
           view={current}
+          actions={profileActions}
           onSaved={async (name) => {
             await profiles.reload();
             setSelected(name);
@@ -138,7 +141,26 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
         {current && (
           <CredentialsPanel key={`cred-${current.profile.name}`} view={current} onChanged={profiles.reload} />
         )}
+        <PreferencesCard />
       </div>
+      {removing && (
+        <ConfirmDialog
+          title={`Remove profile ${removing}?`}
+          cancelLabel="Keep the profile"
+          confirmLabel="Remove profile"
+          danger
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            setRemoving(null);
+            void remove(removing);
+          }}
+        >
+          <p>
+            Its settings are removed from this computer and its saved credentials from the OS keychain. A profile with
+            entries still to send or to resolve is not removed.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

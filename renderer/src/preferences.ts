@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_SCREEN_DATE_ORDER, SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../shared/entry/screen-date';
+
+const KEY = 'feed-desk.screen-date-order';
+const listeners = new Set<() => void>();
+let current: ScreenDateOrder | undefined;
+
+function stored(): ScreenDateOrder {
+  try {
+    const value = window.localStorage.getItem(KEY);
+    return SCREEN_DATE_ORDERS.find((o) => o === value) ?? DEFAULT_SCREEN_DATE_ORDER;
+  } catch {
+    return DEFAULT_SCREEN_DATE_ORDER;
+  }
+}
+
+const read = (): ScreenDateOrder => (current ??= stored());
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== KEY) return;
+    current = undefined;
+    onChange();
+  };
+  listeners.add(onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * The order dates are typed in on screen, a preference of this computer (not of a profile:
+ * the wire format stays the profile's). DD/MM/YYYY unless the person chose otherwise.
+ */
+export function useScreenDateOrder(): ScreenDateOrder {
+  return useSyncExternalStore(subscribe, read);
+}
+
+/** Remembers the screen date order on this computer; every screen follows at once. */
+export function setScreenDateOrder(order: ScreenDateOrder): void {
+  current = order;
+  try {
+    window.localStorage.setItem(KEY, order);
+  } catch {
+    // Storage refused (private mode): the choice lasts until the window closes.
+  }
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,47 @@
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { Duplicate } from './use-entry-form';
+import { sessionEntry } from './session-store';
+
+const STATE: Record<string, string> = {
+  accepted: 'accepted',
+  queued: 'queued to send',
+  sending: 'being sent',
+  failed: 'not sent yet',
+  unknown: 'outcome unknown',
+};
+
+/**
+ * Asks before sending an entry that repeats an earlier one, naming it (reference, recordid, when,
+ * who) so the clerk can check the paper. "Don't submit" is the default; Escape means it too.
+ */
+export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => void; onConfirm: () => void }) {
+  const { duplicate, onCancel, onConfirm } = props;
+  const operator = duplicate.operator ?? sessionEntry(duplicate.id)?.operator;
+  const when = new Date(duplicate.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <ConfirmDialog
+      title="Possible duplicate"
+      cancelLabel="Don't submit"
+      confirmLabel="Submit anyway"
+      danger
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <p>This entry has the same content, or the same reference and policy, as one already in the journal:</p>
+      <dl className="duplicate">
+        <dt>Reference</dt>
+        <dd>{duplicate.reference}</dd>
+        <dt>Recordid</dt>
+        <dd>{duplicate.recordid ?? `none yet (${STATE[duplicate.state] ?? duplicate.state})`}</dd>
+        <dt>Keyed</dt>
+        <dd>
+          {when}
+          {operator && ` by ${operator}`}
+        </dd>
+        <dt>Journal entry</dt>
+        <dd>#{duplicate.id}</dd>
+      </dl>
+      <p>Submit it only if the paper really holds a second entry.</p>
+    </ConfirmDialog>
+  );
+}

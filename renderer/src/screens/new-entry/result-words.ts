@@ -1,0 +1,106 @@
+import type { SubmissionView } from '../../../../shared/ipc/contract';
+import type { IpcError } from '../../../../shared/ipc/result';
+
+/** How a result looks: good, needs the clerk, waits on its own, or needs a supervisor. */
+export type Tone = 'ok' | 'fix' | 'wait' | 'warn';
+
+/** A result in a clerk's words: what happened, and what to do next. */
+export interface ResultWords {
+  tone: Tone;
+  title: string;
+  next: string;
+}
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const DO_NOT_REKEY = 'Do not key it again; go on with the next entry.';
+
+function failed(row: SubmissionView): ResultWords {
+  switch (row.errorCode) {
+    case 'credentials':
+      return {
+        tone: 'warn',
+        title: `Waiting: the service refused the credentials of profile ${row.profile}`,
+        next: `The entry is saved and will be sent once the credentials are fixed in Settings (ask your administrator). ${DO_NOT_REKEY}`,
+      };
+    case 'keychain':
+      return {
+        tone: 'warn',
+        title: 'Waiting: the credentials could not be read from the keychain',
+        next: `The entry is saved and will be sent once the keychain can be opened (ask your administrator). ${DO_NOT_REKEY}`,
+      };
+  }
+  const why = row.errorCode === 'busy' ? 'the service is busy' : 'the service could not be reached';
+  if (!row.nextAttemptAt) {
+    return {
+      tone: 'warn',
+      title: `Not sent: ${why}, and automatic retries have stopped`,
+      next: 'The entry is saved in the journal. Do not key it again: a supervisor will send it again.',
+    };
+  }
+  return {
+    tone: 'wait',
+    title: `Not sent yet: ${why}`,
+    next: `The entry is saved and will be sent automatically (next try at ${time(row.nextAttemptAt)}). ${DO_NOT_REKEY}`,
+  };
+}
+
+/** What a journal row means to the clerk who keyed it, by state and error code. */
+export function describeRow(row: SubmissionView): ResultWords {
+  const reference = row.payload.reference ? ` (${row.payload.reference})` : '';
+  switch (row.state) {
+    case 'accepted':
+      return {
+        tone: 'ok',
+        title: `Accepted: recordid ${row.recordid ?? '?'}${reference}`,
+        next: 'The service stored the entry. Alt+N starts the next one.',
+      };
+    case 'rejected':
+      return {
+        tone: 'fix',
+        title: 'Refused by the service',
+        next: row.errorFields
+          ? 'Correct the fields marked in red and submit again with Ctrl+Enter.'
+          : `${row.message ?? 'The service refused the entry.'} Correct it and submit again with Ctrl+Enter.`,
+      };
+    case 'failed':
+      return failed(row);
+    case 'unknown':
+      return {
+        tone: 'warn',
+        title: 'Outcome unknown: the entry was sent but no clear answer came back',
+        next: 'Do not key this entry again: a supervisor will check whether the service stored it.',
+      };
+    case 'queued':
+      return { tone: 'wait', title: 'Queued', next: 'The entry is saved and will be sent shortly.' };
+    case 'sending':
+      return { tone: 'wait', title: 'Sending…', next: 'The entry is saved and on its way to the service.' };
+    case 'discarded':
+      return { tone: 'warn', title: 'Discarded by a supervisor', next: 'It will not be sent.' };
+  }
+}
+
+/** A failure before anything was journaled (fields to correct, or the app could not take it). */
+export function describeError(error: IpcError): ResultWords {
+  if (error.code === 'invalid') {
+    return { tone: 'fix', title: 'Not submitted', next: 'Correct the fields marked in red and submit again.' };
+  }
+  return { tone: 'warn', title: 'Not submitted', next: error.message };
+}
+
+/** A journal state in a word or two, for the session strip. */
+export function stateWords(row: SubmissionView): string {
+  if (row.state === 'failed') {
+    if (row.errorCode === 'credentials' || row.errorCode === 'keychain') return 'Waiting for credentials';
+    return row.nextAttemptAt ? 'Not sent yet, will retry' : 'Not sent, retries stopped';
+  }
+  const words: Record<SubmissionView['state'], string> = {
+    queued: 'Queued',
+    sending: 'Sending',
+    accepted: 'Accepted',
+    rejected: 'Refused: correct it',
+    failed: 'Not sent yet',
+    unknown: 'Unknown: supervisor checks',
+    discarded: 'Discarded',
+  };
+  return words[row.state];
+}

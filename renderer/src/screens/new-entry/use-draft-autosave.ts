@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { api } from '../../api';
+import { sameValues, type EntryValues } from './blank';
+
+/** The draft slot of this screen in the journal database. */
+export const DRAFT_SCREEN = 'new-entry';
+const AUTOSAVE_MS = 400;
+
+/**
+ * Saves what is typed as the screen's draft, shortly after each change and at once when the
+ * screen closes. A form holding nothing beyond what a new entry starts with is never saved, so
+ * a draft is never overwritten with nothing; `discard` drops the draft once the entry is safe.
+ */
+export function useDraftAutosave(
+  form: UseFormReturn<EntryValues, unknown, EntryValues>,
+  profile: string,
+  baseline: RefObject<EntryValues>,
+) {
+  const timer = useRef<number | undefined>(undefined);
+  const pending = useRef<EntryValues | null>(null);
+
+  useEffect(() => {
+    const save = () => {
+      window.clearTimeout(timer.current);
+      if (pending.current) void api.drafts.save({ screen: DRAFT_SCREEN, profile, payload: pending.current });
+      pending.current = null;
+    };
+    const subscription = form.watch((values) => {
+      window.clearTimeout(timer.current);
+      const typed = { ...values } as EntryValues;
+      pending.current = sameValues(typed, baseline.current) ? null : typed;
+      if (pending.current) timer.current = window.setTimeout(save, AUTOSAVE_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+      save();
+    };
+  }, [form, profile, baseline]);
+
+  const discard = useCallback(() => {
+    window.clearTimeout(timer.current);
+    pending.current = null;
+    void api.drafts.delete({ screen: DRAFT_SCREEN });
+  }, []);
+
+  return { discard };
+}
