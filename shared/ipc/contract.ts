@@ -14,6 +14,8 @@ const none = z.strictObject({});
 export const profileViewSchema = z.strictObject({
   profile: profileSchema,
   hasSecret: z.boolean(),
+  /** The stored client ID (not secret, shown so people can check it); null when none is stored for this origin. */
+  clientId: z.string().nullable(),
   builtIn: z.boolean(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;

@@ -4,6 +4,7 @@ import type { ProfileView } from '../../../../shared/ipc/contract';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
+import { SANDBOX_CLIENT_ID } from '../../../sandbox/tokens';
 import { importProfiles, removeProfile, saveProfile } from '../../core/profile-actions';
 
 const exportFileSchema = z.object({ version: z.literal(1), profiles: z.array(z.unknown()) });
@@ -17,8 +18,9 @@ export function profileHandlers(
 > {
   async function view(profile: Profile): Promise<ProfileView> {
     const builtIn = profile.name === SANDBOX_PROFILE;
-    const hasSecret = builtIn || (await core.credentials.has(profile).catch(() => false));
-    return { profile, hasSecret, builtIn };
+    if (builtIn) return { profile, hasSecret: true, clientId: SANDBOX_CLIENT_ID, builtIn };
+    const saved = await core.credentials.read(profile).catch(() => undefined);
+    return { profile, hasSecret: saved !== undefined, clientId: saved?.clientId ?? null, builtIn };
   }
 
   return {

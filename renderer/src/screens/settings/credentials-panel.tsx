@@ -62,7 +62,8 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
     <section className="credentials card" aria-labelledby="cred-title">
       <h2 id="cred-title">Credentials</h2>
       <p>
-        Client secret: <strong data-testid="secret-state">{view.hasSecret ? 'set' : 'not set'}</strong>
+        Client ID: <strong data-testid="client-id">{view.clientId ?? 'not set'}</strong> · Client secret:{' '}
+        <strong data-testid="secret-state">{view.hasSecret ? 'set' : 'not set'}</strong>
         {view.builtIn && ' (built-in demo credentials)'}
       </p>
       {!view.builtIn && (
