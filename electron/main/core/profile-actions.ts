@@ -1,7 +1,7 @@
 import { SANDBOX_PROFILE, profileSchema, type Profile } from '../../../shared/profile/schema';
 import { ProfileError } from '../profiles/profile-store';
 import { originOf } from '../credentials/keychain';
-import { openCounts, renameProfileRows } from '../journal/profile-rows';
+import { openCounts, renameProfileRows, retryWaiting } from '../journal/profile-rows';
 import type { Core } from './core';
 
 /** A keychain that cannot be reached does not undo a profile change already written. */
@@ -70,6 +70,6 @@ export function importProfiles(core: Core, profiles: readonly Profile[]): Array<
 /** After new credentials are saved: forget the old token and send what waited for them. */
 export function credentialsChanged(core: Core, name: string): void {
   core.connections.forget(name);
-  core.journal.retryWaiting(name);
+  retryWaiting(core.journal, name);
   core.outbox.kick();
 }

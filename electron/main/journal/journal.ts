@@ -231,17 +231,6 @@ export class Journal {
     return this.get(id) as SubmissionRow;
   }
 
-  /** Failed rows that wait for new credentials become due now (after the profile's credentials change). */
-  retryWaiting(profile: string): number {
-    const rows = this.stmt(
-      `SELECT id FROM submissions WHERE profile = ? AND state = 'failed' AND error_code IN ('credentials', 'keychain')`,
-    ).all(profile) as Array<{ id: number }>;
-    for (const { id } of rows) {
-      this.transition(id, ['failed'], 'failed', { next_attempt_at: nowIso() }, 'system', 'credentials changed');
-    }
-    return rows.length;
-  }
-
   /** A person chooses to send again (unknown, failed or rejected rows). */
   resend(id: number, actor: string, note: string | null = null): SubmissionRow {
     return this.transition(

@@ -21,3 +21,19 @@ export function renameProfileRows(journal: Journal, from: string, to: string): v
     journal.stmt('UPDATE drafts SET profile = ? WHERE profile = ?').run(to, from);
   });
 }
+
+/** Failed rows that wait for new credentials become due now (after the profile's credentials change). */
+export function retryWaiting(journal: Journal, profile: string): number {
+  return journal.atomically(() => {
+    const rows = journal
+      .stmt(
+        `SELECT id FROM submissions WHERE profile = ? AND state = 'failed' AND error_code IN ('credentials', 'keychain')`,
+      )
+      .all(profile) as Array<{ id: number }>;
+    const now = new Date().toISOString();
+    for (const { id } of rows) {
+      journal.transition(id, ['failed'], 'failed', { next_attempt_at: now }, 'system', 'credentials changed');
+    }
+    return rows.length;
+  });
+}
