@@ -87,9 +87,9 @@ describe('recovery and versions', () => {
     const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
     const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
     // The sender's pid is this live process: a pid check would keep it sending forever.
-    claim(journal, row.id, { owner: `host:${process.pid}:gone`, ms: 30 });
+    claim(journal, row.id, { owner: `host:${process.pid}:gone`, ms: 1000 });
     expect(expireLeases(journal)).toBe(0);
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 1100));
     expect(expireLeases(journal)).toBe(1);
     expect(journal.get(row.id)).toMatchObject({ state: 'unknown' });
     expect(journal.history(row.id).at(-1)?.actor).toBe('system (lease expired)');
@@ -99,10 +99,11 @@ describe('recovery and versions', () => {
   it('leaves a row alone while its sender renews the lease', async () => {
     const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
     const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
-    const lease = { owner: 'other-desk', ms: 80 };
+    // Renewed every 400 ms for 1.6 s: well past the first expiry, with room for a slow machine.
+    const lease = { owner: 'other-desk', ms: 1000 };
     claim(journal, row.id, lease);
     for (let i = 0; i < 4; i += 1) {
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, 400));
       renewLeases(journal, lease);
       expect(expireLeases(journal)).toBe(0);
     }
