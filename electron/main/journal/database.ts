@@ -27,11 +27,15 @@ export function openDatabase(file: string): Database.Database {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  for (let v = version; v < MIGRATIONS.length; v += 1) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v] ?? '');
-      db.pragma(`user_version = ${v + 1}`);
-    }).immediate();
-  }
+  // Each step reads the version inside its own IMMEDIATE transaction: two processes opening a new
+  // journal at once (the app and the CLI) apply each migration once, never twice.
+  const step = db.transaction((): boolean => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current >= MIGRATIONS.length) return false;
+    db.exec(MIGRATIONS[current] ?? '');
+    db.pragma(`user_version = ${current + 1}`);
+    return true;
+  });
+  while (step.immediate());
   return db;
 }

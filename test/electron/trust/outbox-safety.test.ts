@@ -111,8 +111,8 @@ function racer(home: string, count: number): Promise<void> {
 
 describe('the duplicate check and the insert are one transaction (item 10)', () => {
   it('two processes queueing the same entries at once store each entry once', async () => {
+    // A new data folder: the two also race to create the journal's schema.
     const home = tempHome();
-    openCore({ home, sandboxUrl: () => undefined }).journal.close(); // create the schema once
     await Promise.all([racer(home, 400), racer(home, 400)]);
     const db = openDatabase(join(home, 'journal.sqlite3'));
     const doubled = db
