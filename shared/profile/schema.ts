@@ -78,9 +78,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /** The stored file: every profile plus which one is in use. */
-export const profilesFileSchema = z.strictObject({
-  version: z.literal(1),
-  active: z.string(),
-  profiles: z.array(profileSchema),
-});
-export type ProfilesFile = z.infer<typeof profilesFileSchema>;
+export interface ProfilesFile {
+  version: 1;
+  active: string;
+  profiles: Profile[];
+}

@@ -5,16 +5,14 @@ import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/tokens';
 import { createFeedClient, type FeedClient } from '../service/feed-client';
 import { createTokenProvider, type ClientCredentials, type TokenProvider } from '../service/token-provider';
 import { AuthenticationError } from '../service/errors';
-import { createRedactor, type Redactor } from '../service/redact';
+import { createRedactor } from '../service/redact';
 
-/** A profile made ready to talk to its service: resolved URL, token provider, feed client, redactor. */
+/** A profile made ready to talk to its service: resolved URL, token provider, feed client. */
 export interface Connection {
   profile: Profile;
   baseUrl: string;
   tokens: TokenProvider;
   feed: FeedClient;
-  /** Removes this connection's secret and tokens from any text (also applied to every answer). */
-  redactor: Redactor;
 }
 
 export interface ConnectOptions {
@@ -76,5 +74,5 @@ export function connect(options: ConnectOptions): Connection {
   }
   const post = { dispatcher, timeoutMs: profile.requestTimeoutMs, redactor: createRedactor() };
   const tokens = createTokenProvider({ ...post, baseUrl, credentials: credentialSource(options) });
-  return { profile, baseUrl, tokens, feed: createFeedClient({ ...post, baseUrl, tokens }), redactor: post.redactor };
+  return { profile, baseUrl, tokens, feed: createFeedClient({ ...post, baseUrl, tokens }) };
 }
