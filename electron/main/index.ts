@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, Menu } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
 import { openCore } from './core/core';
 import { startSandbox, type Sandbox } from '../sandbox/server';
@@ -26,7 +26,23 @@ app.whenReady().then(async () => {
   sandbox = await startSandbox();
   const core = openCore({ home: app.getPath('userData'), sandboxUrl: () => sandbox?.url });
   core.outbox.start();
-  const dispatch = createDispatch(createHandlers(core));
+  const dispatch = createDispatch(
+    createHandlers(core, {
+      async saveFile({ title, defaultName, extension }) {
+        const options = {
+          title,
+          defaultPath: join(app.getPath('documents'), defaultName),
+          filters: [{ name: extension.toUpperCase(), extensions: [extension] }],
+        };
+        const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+        return chosen.canceled ? undefined : chosen.filePath;
+      },
+      async printToPdf() {
+        if (!window) throw new Error('No window to print');
+        return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
+      },
+    }),
+  );
   registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents));
   publishEvents(core, (event, payload) => window?.webContents.send(event, payload));
   serveRenderer(join(import.meta.dirname, '../renderer'));

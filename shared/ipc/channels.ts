@@ -16,6 +16,18 @@ export const CHANNELS = [
   'drafts:get',
   'drafts:save',
   'drafts:delete',
+  'journal:list',
+  'journal:attention',
+  'journal:facets',
+  'journal:get',
+  'journal:resolve',
+  'journal:review',
+  'journal:export',
+  'journal:report',
+  'journal:savePdf',
+  'outbox:status',
+  'outbox:pause',
+  'outbox:sendNow',
 ] as const;
 
 /** The name of an IPC channel. */

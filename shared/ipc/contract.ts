@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENTRY_FIELDS } from '../entry/fields';
 import { profileSchema } from '../profile/schema';
-import { JOURNAL_STATES, SUBMISSION_KINDS } from '../journal/types';
+import { JOURNAL_STATES, SUBMISSION_KINDS, journalFilterSchema } from '../journal/types';
 import type { Channel, EventName } from './channels';
 
 export { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
@@ -39,6 +39,73 @@ export const submissionViewSchema = z.strictObject({
   finishedAt: z.string().nullable(),
 });
 export type SubmissionView = z.infer<typeof submissionViewSchema>;
+
+/** One row of the Journal screen's list: the columns it shows, no payload. */
+export const journalListRowSchema = z.strictObject({
+  id: z.number().int(),
+  createdAt: z.string(),
+  kind: z.enum(SUBMISSION_KINDS),
+  state: z.enum(JOURNAL_STATES),
+  recordid: z.number().int().nullable(),
+  reference: z.string(),
+  surname: z.string(),
+  policy: z.string(),
+  operator: z.string(),
+  profile: z.string(),
+  attempts: z.number().int(),
+  errorCode: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+export type JournalListRow = z.infer<typeof journalListRowSchema>;
+
+/** One recorded change: who, when, from which state to which, and why. */
+export const historyViewSchema = z.strictObject({
+  fromState: z.enum(JOURNAL_STATES).nullable(),
+  toState: z.enum(JOURNAL_STATES),
+  actor: z.string(),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+
+/** Everything the detail view shows of one row. */
+export const journalDetailSchema = z.strictObject({
+  row: submissionViewSchema.extend({
+    reference: z.string(),
+    surname: z.string(),
+    policy: z.string(),
+    originalRecordid: z.number().int().nullable(),
+    updatedAt: z.string(),
+    reviewedBy: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    reviewNote: z.string().nullable(),
+  }),
+  history: z.array(historyViewSchema),
+  /** The parts as sent on the wire (name, value) with the profile's rules; null once the profile is gone. */
+  wire: z.array(z.tuple([z.string(), z.string()])).nullable(),
+});
+export type JournalDetail = z.infer<typeof journalDetailSchema>;
+
+const stateCounts = z.partialRecord(z.enum(JOURNAL_STATES), z.number().int());
+const dateRange = z.strictObject({ from: z.iso.date(), to: z.iso.date() });
+/** The filter of an export: the list's filter without its window. */
+const exportFilter = journalFilterSchema.omit({ offset: true, limit: true });
+
+/** A daily summary over a date range. */
+export const journalReportSchema = z.strictObject({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  byState: stateCounts,
+  byOperator: z.array(z.strictObject({ name: z.string(), total: z.number().int(), states: stateCounts })),
+  byProfile: z.array(z.strictObject({ name: z.string(), total: z.number().int(), states: stateCounts })),
+  /** Unknown and rejected rows of the range, oldest first (at most 500; `attentionTotal` says how many). */
+  attention: z.array(journalListRowSchema.extend({ message: z.string().nullable() })),
+  attentionTotal: z.number().int(),
+  generatedAt: z.string(),
+});
+export type JournalReport = z.infer<typeof journalReportSchema>;
 
 const entryInput = z.partialRecord(z.enum(ENTRY_FIELDS), text(10_000));
 
@@ -96,6 +163,60 @@ export const CONTRACT = {
     response: none,
   },
   'drafts:delete': { request: z.strictObject({ screen: text(40) }), response: none },
+  /** One window of the filtered, sorted journal, and how many rows match in all. */
+  'journal:list': {
+    request: journalFilterSchema,
+    response: z.strictObject({ rows: z.array(journalListRowSchema), total: z.number().int() }),
+  },
+  /** How many rows need a person: the navigation badge. */
+  'journal:attention': {
+    request: none,
+    response: z.strictObject({ unknown: z.number().int(), failed: z.number().int(), rejected: z.number().int() }),
+  },
+  /** The operators and profiles the journal holds, for the filter choices. */
+  'journal:facets': {
+    request: none,
+    response: z.strictObject({ operators: z.array(z.string()), profiles: z.array(z.string()) }),
+  },
+  'journal:get': { request: z.strictObject({ id: z.number().int().min(1) }), response: journalDetailSchema },
+  /** A person's decision on a row: send again, record the recordid the service gave, or give it up. */
+  'journal:resolve': {
+    request: z.discriminatedUnion('action', [
+      z.strictObject({ id: z.number().int().min(1), action: z.literal('resend'), note: text(1000).optional() }),
+      z.strictObject({
+        id: z.number().int().min(1),
+        action: z.literal('accept'),
+        recordid: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+        note: text(1000).optional(),
+      }),
+      z.strictObject({ id: z.number().int().min(1), action: z.literal('discard'), note: text(1000).optional() }),
+    ]),
+    response: submissionViewSchema,
+  },
+  /** Marks rows reviewed by this operator, now, with an optional note. */
+  'journal:review': {
+    request: z.strictObject({ ids: z.array(z.number().int().min(1)).min(1).max(10_000), note: text(1000).optional() }),
+    response: z.strictObject({ reviewed: z.number().int() }),
+  },
+  /** The filtered rows as CSV, to a file the person picks in a native save dialog (null: cancelled). */
+  'journal:export': {
+    request: exportFilter,
+    response: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }),
+  },
+  'journal:report': { request: dateRange, response: journalReportSchema },
+  /** Saves the page now shown (the summary) as PDF, to a file the person picks (null: cancelled). */
+  'journal:savePdf': { request: dateRange, response: z.strictObject({ path: z.string().nullable() }) },
+  /** Which profiles' sending is paused. */
+  'outbox:status': { request: none, response: z.strictObject({ paused: z.array(z.string()) }) },
+  'outbox:pause': {
+    request: z.strictObject({ profile: profileName, paused: z.boolean() }),
+    response: z.strictObject({ paused: z.array(z.string()) }),
+  },
+  /** Makes a profile's failed rows due now (those waiting for a retry) and sends. */
+  'outbox:sendNow': {
+    request: z.strictObject({ profile: profileName }),
+    response: z.strictObject({ due: z.number().int() }),
+  },
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

@@ -47,7 +47,25 @@ export interface HistoryRow {
 }
 
 /** Columns the journal list can be sorted by. */
-export const SORT_COLUMNS = ['id', 'created_at', 'updated_at', 'state', 'recordid', 'reference', 'surname'] as const;
+export const SORT_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'state',
+  'kind',
+  'recordid',
+  'reference',
+  'surname',
+  'policy',
+  'operator',
+  'profile',
+  'attempts',
+  'reviewed_at',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+/** The states that need a person's attention: counted in the navigation badge, one click away. */
+export const ATTENTION_STATES = ['unknown', 'failed', 'rejected'] as const satisfies readonly JournalState[];
 
 /** Filters, sorting and paging of the journal list (review screen, CLI, export). */
 export const journalFilterSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { testDesktop } from '../support/desktop';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, CONTRACT, type Channel } from '../../shared/ipc/contract';
 import { ERROR_CODES } from '../../shared/ipc/result';
@@ -25,7 +26,7 @@ describe('every IPC channel fed malformed payloads', () => {
   let dispatch: Dispatch;
   beforeAll(async () => {
     rig = await startCoreRig();
-    dispatch = createDispatch(createHandlers(rig.core));
+    dispatch = createDispatch(createHandlers(rig.core, testDesktop().desktop));
   });
   afterAll(() => rig?.close());
 
@@ -64,6 +65,18 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'drafts:get': { screen: 'new-entry' },
   'drafts:save': { screen: 'new-entry', profile: 'Sandbox', payload: { surname: 'Smith' } },
   'drafts:delete': { screen: 'new-entry' },
+  'journal:list': { text: 'Smith', states: ['unknown'] },
+  'journal:attention': {},
+  'journal:facets': {},
+  'journal:get': { id: 1 },
+  'journal:resolve': { id: 1, action: 'accept', recordid: 5 },
+  'journal:review': { ids: [1, 2], note: 'ok' },
+  'journal:export': { states: ['rejected'] },
+  'journal:report': { from: '2026-11-01', to: '2026-11-02' },
+  'journal:savePdf': { from: '2026-11-01', to: '2026-11-02' },
+  'outbox:status': {},
+  'outbox:pause': { profile: 'Sandbox', paused: true },
+  'outbox:sendNow': { profile: 'Sandbox' },
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */

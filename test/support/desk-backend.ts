@@ -9,6 +9,7 @@ import { createHandlers } from '../../electron/main/ipc/handlers';
 import { publishEvents } from '../../electron/main/ipc/events';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { serveFolder } from './static-server';
+import { testDesktop } from './desktop';
 
 /**
  * The preload, bundled from the same shared code as electron/preload/index.ts, over a Playwright
@@ -40,6 +41,8 @@ export interface DeskBackend {
   sandbox: Sandbox;
   url: string;
   answers: string[];
+  /** Paths the save dialog stand-in returned (CSV exports, summary PDFs), in order. */
+  saved: string[];
   close(): Promise<void>;
 }
 
@@ -48,7 +51,9 @@ export async function startDeskBackend(page: Page, rendererDir: string): Promise
   const sandbox = await startSandbox();
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
   const core = openCore({ home, sandboxUrl: () => sandbox.url, retry: { baseMs: 50, capMs: 200, maxAttempts: 3 } });
-  const dispatch = createDispatch(createHandlers(core));
+  // The save dialog picks a temporary path; "printToPDF" is Chromium's page.pdf of the page shown.
+  const { desktop, saved } = testDesktop(async () => page.pdf({ format: 'A4', printBackground: true }));
+  const dispatch = createDispatch(createHandlers(core, desktop));
   const server = await serveFolder(rendererDir);
   const answers: string[] = [];
   await page.exposeBinding('__feedDeskIpc', async (source, channel: string, request: unknown) => {
@@ -72,6 +77,7 @@ export async function startDeskBackend(page: Page, rendererDir: string): Promise
     sandbox,
     url: server.url,
     answers,
+    saved,
     async close() {
       await core.close();
       await sandbox.close();

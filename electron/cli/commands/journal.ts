@@ -6,7 +6,7 @@ import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { printTable } from '../table';
-import { wireParts } from '../journal-detail';
+import { wireParts } from '../../main/journal/wire-parts';
 import { resolutionOf, writeJournalCsv } from '../../main/journal/csv-export';
 
 interface JournalOptions {
@@ -125,7 +125,10 @@ export function registerJournal(program: Command): void {
           ...(opts.text ? { text: opts.text } : {}),
         };
         const format = opts.json ? 'json' : opts.format;
-        if (format === 'csv') return writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
+        if (format === 'csv') {
+          writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
+          return;
+        }
         const { rows } = listSubmissions(ctx.core.journal.db, { ...filter, limit: opts.limit });
         if (format === 'json') printJson(rows.map(rowJson));
         else printTable(rows);

@@ -9,10 +9,11 @@ const bySystem = (h: HistoryRow) => h.actor === 'system' || h.actor.startsWith('
 
 /**
  * A person's decision on a row (resend, mark accepted, discard): the last history entry a person
- * wrote after the row was queued. Distinct from a supervisor's review, which changes no state.
+ * wrote after the row was queued that changed its state. Distinct from a supervisor's review,
+ * which changes no state (it is kept in the history as a same-state entry).
  */
 export function resolutionOf(history: readonly HistoryRow[]): HistoryRow | undefined {
-  return history.findLast((h) => h.fromState !== null && !bySystem(h));
+  return history.findLast((h) => h.fromState !== null && h.fromState !== h.toState && !bySystem(h));
 }
 
 const COLUMNS = [
@@ -67,18 +68,21 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
 /**
  * Writes the filtered journal as RFC 4180 CSV (CRLF, header row, formula-guarded), in batches.
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
- * review (reviewed_by/at, review_note) are separate columns.
+ * review (reviewed_by/at, review_note) are separate columns. Returns how many rows were written.
  */
-export function writeJournalCsv(journal: Journal, filter: JournalFilter, write: (text: string) => void): void {
+export function writeJournalCsv(journal: Journal, filter: JournalFilter, write: (text: string) => void): number {
+  let rows = 0;
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
   write(stringify([COLUMNS], options));
   let batch: string[][] = [];
   for (const row of iterateSubmissions(journal.db, filter)) {
     batch.push(cells(row, resolutionOf(journal.history(row.id))));
+    rows += 1;
     if (batch.length === 500) {
       write(stringify(batch, options));
       batch = [];
     }
   }
   if (batch.length) write(stringify(batch, options));
+  return rows;
 }

@@ -273,6 +273,24 @@ export class Journal {
     );
   }
 
+  /** A supervisor marks rows reviewed (who, when, note), also kept in each row's history; returns how many. */
+  markReviewed(ids: readonly number[], actor: string, note: string | null = null): number {
+    return this.atomically(() => {
+      const at = nowIso();
+      let count = 0;
+      for (const id of new Set(ids)) {
+        const row = this.stmt(
+          'UPDATE submissions SET reviewed_by = ?, reviewed_at = ?, review_note = ? WHERE id = ? RETURNING *',
+        ).get(actor, at, note, id) as RawSubmission | undefined;
+        if (!row) continue;
+        this.addHistory(id, row.state, row.state, actor, at, note ? `reviewed: ${note}` : 'reviewed');
+        this.changed(toRow(row));
+        count += 1;
+      }
+      return count;
+    });
+  }
+
   get(id: number): SubmissionRow | undefined {
     const row = this.stmt('SELECT * FROM submissions WHERE id = ?').get(id) as RawSubmission | undefined;
     return row ? toRow(row) : undefined;

@@ -83,4 +83,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE submissions ADD COLUMN lease_expires_at TEXT;
   ALTER TABLE submissions DROP COLUMN sender_pid;
   `,
+  // 5: a profile's sending can be paused for every sender of this journal (app, CLI), until resumed.
+  `
+  CREATE TABLE paused_profiles (
+    profile TEXT PRIMARY KEY,
+    paused_by TEXT NOT NULL,
+    paused_at TEXT NOT NULL
+  );
+  `,
 ];

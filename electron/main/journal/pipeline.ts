@@ -10,6 +10,7 @@ import { claim as claimRow, renewLeases, type Lease } from './leases';
 import { payloadHash } from './payload-hash';
 import { findDuplicate } from './duplicate-guard';
 import { createSendTracker } from './send-tracker';
+import { pausedProfiles } from './profile-rows';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -102,9 +103,10 @@ export function createPipeline(deps: PipelineDeps) {
     });
   }
 
-  /** The profiles rows can be sent for now: every profile's entries, cancellations where a path is set. */
+  /** The profiles rows can be sent for now: entries of every profile not paused, cancellations where a path is set too. */
   function sendable(): Sendable {
-    const profiles = deps.profiles();
+    const paused = new Set(pausedProfiles(deps.journal));
+    const profiles = deps.profiles().filter((p) => !paused.has(p.name));
     return {
       entries: profiles.map((p) => p.name),
       cancellations: profiles.filter((p) => p.cancellation.path).map((p) => p.name),
@@ -141,6 +143,7 @@ export function createPipeline(deps: PipelineDeps) {
     const profile = current && deps.profile(current.profile);
     if (!current || !profile) return undefined;
     if (current.kind === 'cancellation' && !profile.cancellation.path) return undefined;
+    if (pausedProfiles(deps.journal).includes(profile.name)) return undefined;
     const row = claimRow(deps.journal, id, deps.lease);
     return row && { row, profile };
   }

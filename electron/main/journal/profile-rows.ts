@@ -19,6 +19,7 @@ export function renameProfileRows(journal: Journal, from: string, to: string): v
   journal.atomically(() => {
     journal.stmt('UPDATE submissions SET profile = ? WHERE profile = ?').run(to, from);
     journal.stmt('UPDATE drafts SET profile = ? WHERE profile = ?').run(to, from);
+    journal.stmt('UPDATE paused_profiles SET profile = ? WHERE profile = ?').run(to, from);
   });
 }
 
@@ -35,5 +36,45 @@ export function retryWaiting(journal: Journal, profile: string): number {
       journal.transition(id, ['failed'], 'failed', { next_attempt_at: now }, 'system', 'credentials changed');
     }
     return rows.length;
+  });
+}
+
+/** Profiles whose sending a person paused (for every sender of this journal: the app and the CLI). */
+export function pausedProfiles(journal: Journal): string[] {
+  const rows = journal.stmt('SELECT profile FROM paused_profiles ORDER BY profile').all() as Array<{ profile: string }>;
+  return rows.map((r) => r.profile);
+}
+
+/** Pauses or resumes a profile's sending; rows already sending finish. Returns the paused profiles. */
+export function setPaused(journal: Journal, profile: string, paused: boolean, actor: string): string[] {
+  if (paused) {
+    journal
+      .stmt('INSERT OR IGNORE INTO paused_profiles (profile, paused_by, paused_at) VALUES (?, ?, ?)')
+      .run(profile, actor, new Date().toISOString());
+  } else {
+    journal.stmt('DELETE FROM paused_profiles WHERE profile = ?').run(profile);
+  }
+  return pausedProfiles(journal);
+}
+
+/**
+ * "Send now": the profile's failed rows waiting for an automatic retry become due now (rows waiting
+ * for credentials or a person are left alone), and its sending is resumed. Returns how many are due.
+ */
+export function sendNow(journal: Journal, profile: string, actor: string): number {
+  return journal.atomically(() => {
+    setPaused(journal, profile, false, actor);
+    const rows = journal
+      .stmt(`SELECT id FROM submissions WHERE profile = ? AND state = 'failed' AND next_attempt_at IS NOT NULL`)
+      .all(profile) as Array<{ id: number }>;
+    const now = new Date().toISOString();
+    for (const { id } of rows)
+      journal.transition(id, ['failed'], 'failed', { next_attempt_at: now }, actor, 'send now');
+    const queued = journal
+      .stmt(`SELECT count(*) AS n FROM submissions WHERE profile = ? AND state = 'queued'`)
+      .get(profile) as {
+      n: number;
+    };
+    return rows.length + queued.n;
   });
 }

@@ -14,6 +14,8 @@ export interface Desk {
   sandbox: Sandbox;
   /** Every IPC answer the page received, as JSON text (to prove no secret crosses). */
   answers: string[];
+  /** Paths the native save dialog stand-in returned (exports, PDFs), in order. */
+  saved: string[];
   open(hash?: string): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export const test = base.extend<{ desk: Desk }>({
       core: backend.core,
       sandbox: backend.sandbox,
       answers: backend.answers,
+      saved: backend.saved,
       open: async (hash = '#/new-entry') => {
         await page.goto(`${backend.url}/index.html${hash}`);
       },

@@ -1,3 +1,4 @@
+import { testDesktop } from '../../support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../electron/main/core/core';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
@@ -77,7 +78,7 @@ describe('text from the service is redacted before it is stored, shown or export
     server = await echoService(400);
     core = openEchoCore();
     core.profiles.put({ name: 'Echo', baseUrl: server.url });
-    const dispatch = createDispatch(createHandlers(core));
+    const dispatch = createDispatch(createHandlers(core, testDesktop().desktop));
     const answer = await dispatch('connection:test', { profile: 'Echo' });
     expect(answer.ok).toBe(false);
     expect(JSON.stringify(answer)).toContain('You sent');
@@ -125,7 +126,9 @@ describe('text from the service is redacted before it is stored, shown or export
       env: { FEED_DESK_PROFILE: 'Echo', FEED_DESK_CLIENT_ID: 'echo-client', FEED_DESK_CLIENT_SECRET: secret },
     });
     core.profiles.put({ name: 'Echo', baseUrl: server.url });
-    const answer = JSON.stringify(await createDispatch(createHandlers(core))('connection:test', { profile: 'Echo' }));
+    const answer = JSON.stringify(
+      await createDispatch(createHandlers(core, testDesktop().desktop))('connection:test', { profile: 'Echo' }),
+    );
     const queued = core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
     if (!queued.ok) throw new Error('not queued');
     const row = JSON.stringify(await core.pipeline.send(queued.row.id));

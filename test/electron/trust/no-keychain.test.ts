@@ -1,3 +1,4 @@
+import { testDesktop } from '../../support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../electron/main/core/core';
 import { createCredentialStore } from '../../../electron/main/credentials/keychain';
@@ -27,7 +28,7 @@ describe('without a keychain (item 4)', () => {
     sandbox = await startSandbox();
     const url = sandbox.url;
     core = openCore({ home: tempHome(), sandboxUrl: () => url, credentials: createCredentialStore(brokenKeytar) });
-    const dispatch = createDispatch(createHandlers(core));
+    const dispatch = createDispatch(createHandlers(core, testDesktop().desktop));
 
     const list = await dispatch('profiles:list', {});
     expect(list).toMatchObject({ ok: true, data: { active: 'Sandbox', keychain: { available: false } } });

@@ -1,3 +1,4 @@
+import { testDesktop } from '../../support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -60,7 +61,7 @@ describe('rows of a renamed or removed profile are never stuck (item 8)', () => 
 describe('quitting waits for sends in flight from any screen (item 9)', () => {
   it('close() during a New entry submit lets the answer arrive and be recorded', async () => {
     rig = await startCoreRig({ latencyMs: 600 });
-    const dispatch = createDispatch(createHandlers(rig.core));
+    const dispatch = createDispatch(createHandlers(rig.core, testDesktop().desktop));
     const submitting = dispatch('entries:submit', { profile: 'Sandbox', input: sampleInput() as never });
     await new Promise((r) => setTimeout(r, 150));
     await rig.core.close();

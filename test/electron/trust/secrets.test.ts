@@ -1,3 +1,4 @@
+import { testDesktop } from '../../support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../electron/main/core/core';
 import { createCredentialStore } from '../../../electron/main/credentials/keychain';
@@ -45,7 +46,7 @@ async function desk(env: NodeJS.ProcessEnv = {}): Promise<{ core: Core; dispatch
     credentials: createCredentialStore(() => memoryKeytar()),
     retry: { baseMs: 10, capMs: 10, maxAttempts: 1 },
   });
-  return { core, dispatch: createDispatch(createHandlers(core)) };
+  return { core, dispatch: createDispatch(createHandlers(core, testDesktop().desktop)) };
 }
 
 async function ok<T = unknown>(answer: Promise<Result<unknown>>): Promise<T> {

@@ -1,10 +1,19 @@
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
+import type { Desktop } from '../desktop';
 import { connectionHandlers } from './connection';
 import { entryHandlers } from './entries';
+import { journalHandlers } from './journal';
+import { outboxHandlers } from './outbox';
 import { profileHandlers } from './profiles';
 
-/** Every IPC handler, one register-function per domain, over the shared core. */
-export function createHandlers(core: Core): Handlers {
-  return { ...connectionHandlers(core), ...profileHandlers(core), ...entryHandlers(core) };
+/** Every IPC handler, one register-function per domain, over the shared core and the desktop shell. */
+export function createHandlers(core: Core, desktop: Desktop): Handlers {
+  return {
+    ...connectionHandlers(core),
+    ...profileHandlers(core),
+    ...entryHandlers(core),
+    ...journalHandlers(core, desktop),
+    ...outboxHandlers(core),
+  };
 }

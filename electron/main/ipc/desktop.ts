@@ -1,0 +1,11 @@
+/**
+ * What the handlers need from the desktop shell: a native save dialog and printing the window's
+ * page to PDF. The app wires Electron's dialog and `webContents.printToPDF`; the test harness wires
+ * a chosen path and Chromium's `page.pdf`, so every handler runs under Node.
+ */
+export interface Desktop {
+  /** Asks where to save; undefined when the person cancels. */
+  saveFile(options: { title: string; defaultName: string; extension: 'csv' | 'pdf' }): Promise<string | undefined>;
+  /** The page the window shows now, printed to PDF (A4, backgrounds printed). */
+  printToPdf(): Promise<Uint8Array>;
+}

@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { openCore, operatorName } from '../../../electron/main/core/core';
+import { createDispatch } from '../../../electron/main/ipc/dispatch';
+import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { startCoreRig, type CoreRig } from '../../support/core';
+import { testDesktop } from '../../support/desktop';
+import { sampleInput } from '../../support/service';
+
+let rig: CoreRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+async function start(pdf = new Uint8Array([37, 80, 68, 70])) {
+  rig = await startCoreRig();
+  const shell = testDesktop(async () => pdf);
+  const dispatch = createDispatch(createHandlers(rig.core, shell.desktop));
+  const call = async (channel: string, request: unknown = {}) => {
+    const answer = await dispatch(channel, request);
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
+    return answer.data as never;
+  };
+  return { rig, dispatch, call, saved: shell.saved };
+}
+
+/** Submits and sends one entry; the sandbox's queued fault (if any) decides its state. */
+async function submitted(r: CoreRig, reference: string, surname = 'Smith') {
+  const queued = r.core.pipeline.submit({
+    kind: 'entry',
+    input: sampleInput({ reference, surname }),
+    profile: 'Sandbox',
+  });
+  if (!queued.ok) throw new Error(JSON.stringify(queued));
+  return (await r.core.pipeline.send(queued.row.id))!;
+}
+
+async function mixedJournal(r: CoreRig) {
+  const accepted = await submitted(r, 'ACC-1', 'Abbott');
+  r.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 400 } });
+  const rejected = await submitted(r, 'REJ-1', 'Brown');
+  r.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 502, store: true } });
+  const unknown = await submitted(r, 'UNK-1', 'Carter');
+  r.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
+  const failed = await submitted(r, 'FAIL-1', 'Davies');
+  return { accepted, rejected, unknown, failed };
+}
+
+describe('Journal screen handlers (issue 9)', () => {
+  it('lists a window of rows without payloads, counts matches, and filters by state and free text', async () => {
+    const { rig: r, call } = await start();
+    const rows = await mixedJournal(r);
+    expect([rows.accepted.state, rows.rejected.state, rows.unknown.state, rows.failed.state]).toEqual([
+      'accepted',
+      'rejected',
+      'unknown',
+      'failed',
+    ]);
+    const all = await call('journal:list', { limit: 2 });
+    expect(all).toMatchObject({ total: 4 });
+    expect((all as { rows: unknown[] }).rows).toHaveLength(2);
+    expect(Object.keys((all as { rows: object[] }).rows[0]!)).not.toContain('payload');
+    const attention = await call('journal:list', {
+      states: ['unknown', 'failed', 'rejected'],
+      sort: 'surname',
+      direction: 'asc',
+    });
+    expect((attention as { rows: Array<{ surname: string }> }).rows.map((x) => x.surname)).toEqual([
+      'Brown',
+      'Carter',
+      'Davies',
+    ]);
+    const byRecordid = await call('journal:list', { text: String(rows.accepted.recordid) });
+    expect((byRecordid as { rows: Array<{ id: number }> }).rows.map((x) => x.id)).toEqual([rows.accepted.id]);
+    expect(await call('journal:attention')).toEqual({ unknown: 1, failed: 1, rejected: 1 });
+    expect(await call('journal:facets')).toEqual({ operators: [operatorName()], profiles: ['Sandbox'] });
+  });
+
+  it('detail: the wire parts as sent, the history with who; a resolution is recorded and refused where it does not fit', async () => {
+    const { rig: r, call, dispatch } = await start();
+    const { unknown, accepted } = await mixedJournal(r);
+    const detail = (await call('journal:get', { id: unknown.id })) as {
+      row: { state: string; reference: string };
+      wire: Array<[string, string]>;
+      history: Array<{ toState: string; actor: string }>;
+    };
+    expect(detail.row).toMatchObject({ state: 'unknown', reference: 'UNK-1' });
+    expect(detail.wire).toContainEqual(['reference', 'UNK-1']);
+    expect(detail.history.map((h) => h.toState)).toEqual(['queued', 'sending', 'unknown']);
+
+    await call('journal:resolve', { id: unknown.id, action: 'accept', recordid: 4242, note: 'phoned the service' });
+    const after = (await call('journal:get', { id: unknown.id })) as typeof detail;
+    expect(after.row.state).toBe('accepted');
+    expect(after.history.at(-1)).toMatchObject({
+      toState: 'accepted',
+      actor: operatorName(),
+      note: 'phoned the service',
+    });
+
+    const refused = await dispatch('journal:resolve', { id: accepted.id, action: 'resend' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'state' } });
+    expect(await dispatch('journal:get', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await dispatch('journal:resolve', { id: unknown.id, action: 'accept' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+  });
+
+  it('a resend from the screen is sent by the outbox; a discard ends the row', async () => {
+    const { rig: r, call } = await start();
+    const { rejected, unknown } = await mixedJournal(r);
+    r.core.outbox.start();
+    await call('journal:resolve', { id: unknown.id, action: 'resend' });
+    await r.core.outbox.drain();
+    expect(r.core.journal.get(unknown.id)).toMatchObject({ state: 'accepted' });
+    await call('journal:resolve', { id: rejected.id, action: 'discard', note: 'customer withdrew' });
+    expect(r.core.journal.get(rejected.id)).toMatchObject({ state: 'discarded' });
+  });
+
+  it('mark reviewed: one or many, with who, when and note, kept in the history but never taken for a resolution', async () => {
+    const { rig: r, call } = await start();
+    const { accepted, rejected } = await mixedJournal(r);
+    const changed: number[] = [];
+    r.core.journal.onChange((row) => changed.push(row.id));
+    expect(await call('journal:review', { ids: [accepted.id, rejected.id, accepted.id], note: 'checked' })).toEqual({
+      reviewed: 2,
+    });
+    expect(changed.sort()).toEqual([accepted.id, rejected.id].sort());
+    expect(r.core.journal.get(rejected.id)).toMatchObject({
+      state: 'rejected',
+      reviewedBy: operatorName(),
+      reviewNote: 'checked',
+    });
+    expect(r.core.journal.history(rejected.id).at(-1)).toMatchObject({
+      fromState: 'rejected',
+      toState: 'rejected',
+      note: 'reviewed: checked',
+    });
+    const reviewed = await call('journal:list', { reviewed: true });
+    expect(reviewed).toMatchObject({ total: 2 });
+  });
+
+  it('export writes the filtered rows as CSV to the chosen file (no partial file), counted', async () => {
+    const { rig: r, call, saved } = await start();
+    await mixedJournal(r);
+    await call('journal:review', { ids: [1], note: '=HYPERLINK("x")' });
+    const result = (await call('journal:export', { states: ['accepted', 'rejected'] })) as {
+      path: string;
+      rows: number;
+    };
+    expect(result).toEqual({ path: saved[0], rows: 2 });
+    const records = parse(readFileSync(result.path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(records.map((x) => x.state).sort()).toEqual(['accepted', 'rejected']);
+    expect(records.find((x) => x.id === '1')).toMatchObject({ review_note: `'=HYPERLINK("x")`, resolved_by: '' });
+    expect(readdirSync(result.path.replace(/\/[^/]+$/, '')).filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
+
+  it('the daily summary counts by state, operator and profile and lists unknowns and rejections; the PDF is saved', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.4 test');
+    const { rig: r, call, saved } = await start(pdf);
+    await mixedJournal(r);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (await call('journal:report', { from: today, to: today })) as {
+      total: number;
+      byState: Record<string, number>;
+      byOperator: Array<{ name: string; total: number }>;
+      attention: Array<{ reference: string; message: string | null }>;
+    };
+    expect(report.total).toBe(4);
+    expect(report.byState).toEqual({ accepted: 1, rejected: 1, unknown: 1, failed: 1 });
+    expect(report.byOperator).toEqual([{ name: operatorName(), total: 4, states: report.byState }]);
+    expect(report.attention.map((x) => x.reference)).toEqual(['REJ-1', 'UNK-1']);
+    expect((await call('journal:report', { from: '2000-01-01', to: '2000-01-02' })) as { total: number }).toMatchObject(
+      {
+        total: 0,
+      },
+    );
+    const saving = (await call('journal:savePdf', { from: today, to: today })) as { path: string };
+    expect(saving.path).toBe(saved[0]);
+    expect(readFileSync(saving.path)).toEqual(Buffer.from(pdf));
+  });
+
+  it('pausing a profile holds its rows for every sender of the journal until resumed; send now makes retries due', async () => {
+    const { rig: r, call } = await start();
+    expect(await call('outbox:pause', { profile: 'Sandbox', paused: true })).toEqual({ paused: ['Sandbox'] });
+    const queued = r.core.pipeline.submit({
+      kind: 'entry',
+      input: sampleInput({ reference: 'HELD' }),
+      profile: 'Sandbox',
+    });
+    if (!queued.ok) throw new Error('not queued');
+    expect(await r.core.pipeline.send(queued.row.id)).toBeUndefined();
+    await r.core.outbox.drain();
+    expect(r.core.journal.get(queued.row.id)?.state).toBe('queued');
+    // Another process on the same journal (the CLI) sees the pause too.
+    const other = openCore({ home: r.home, sandboxUrl: () => r.sandbox.url });
+    try {
+      await other.outbox.drain();
+      expect(other.journal.get(queued.row.id)?.state).toBe('queued');
+    } finally {
+      await other.close();
+    }
+    await call('outbox:pause', { profile: 'Sandbox', paused: false });
+    await r.core.outbox.drain();
+    expect(r.core.journal.get(queued.row.id)?.state).toBe('accepted');
+
+    r.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
+    const failed = await submitted(r, 'LATER');
+    expect(failed.state).toBe('failed');
+    r.core.journal.db
+      .prepare(`UPDATE submissions SET next_attempt_at = '2999-01-01T00:00:00.000Z' WHERE id = ?`)
+      .run(failed.id);
+    expect(await call('outbox:sendNow', { profile: 'Sandbox' })).toEqual({ due: 1 });
+    await r.core.outbox.drain();
+    expect(r.core.journal.get(failed.id)?.state).toBe('accepted');
+    expect(existsSync(r.home)).toBe(true);
+  });
+});

@@ -1,0 +1,21 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Desktop } from '../../electron/main/ipc/desktop';
+
+/** The desktop shell in tests: the save dialog "chooses" a fresh path in a temporary folder, recorded in `saved`. */
+export function testDesktop(
+  printToPdf: () => Promise<Uint8Array> = () => Promise.reject(new Error('no page to print')),
+) {
+  const dir = mkdtempSync(join(tmpdir(), 'feed-desk-saved-'));
+  const saved: string[] = [];
+  const desktop: Desktop = {
+    async saveFile({ defaultName }) {
+      const path = join(dir, `${saved.length + 1}-${defaultName}`);
+      saved.push(path);
+      return path;
+    },
+    printToPdf,
+  };
+  return { desktop, saved, dir };
+}
