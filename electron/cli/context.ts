@@ -25,9 +25,9 @@ export function defaultProfileName(env: NodeJS.ProcessEnv = process.env): string
 }
 
 /** Opens the data folder (FEED_DESK_HOME or the per-user folder); reports a corrupt profiles file and recovery. */
-export function openContext(): CliContext {
+export async function openContext(): Promise<CliContext> {
   const home = dataHome();
-  const core = openCore({ home, sandboxUrl: () => readSandboxLink(home), env: process.env });
+  const core = await openCore({ home, sandboxUrl: () => readSandboxLink(home), env: process.env });
   if (core.profiles.warning) process.stderr.write(`feed-desk: warning: ${core.profiles.warning}\n`);
   if (core.recovered > 0) {
     process.stderr.write(`feed-desk: ${core.recovered} submission(s) interrupted while sending are now unknown\n`);
@@ -60,7 +60,7 @@ export function openContext(): CliContext {
 
 /** Opens the context, runs the command, and always closes the journal cleanly. */
 export async function withContext(run: (ctx: CliContext) => Promise<void> | void): Promise<void> {
-  const ctx = openContext();
+  const ctx = await openContext();
   try {
     await run(ctx);
   } finally {

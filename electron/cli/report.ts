@@ -14,12 +14,12 @@ export async function sendAndWait(core: Core, row: SubmissionRow, waitSeconds: n
   let current = row;
   for (;;) {
     const sent = await core.pipeline.send(row.id);
-    current = sent ?? core.journal.get(row.id) ?? current;
+    current = sent ?? (await core.journal.get(row.id)) ?? current;
     // Not claimable and not being sent elsewhere: it is resolved, or waits for something we cannot do here.
     if (!sent && current.state !== 'sending') return current;
     while (current.state === 'sending' && Date.now() < deadline) {
       await sleep(250);
-      current = core.journal.get(row.id) ?? current;
+      current = (await core.journal.get(row.id)) ?? current;
     }
     if (current.state !== 'failed' || current.nextAttemptAt === null) return current;
     const due = Date.parse(current.nextAttemptAt);

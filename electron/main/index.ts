@@ -24,7 +24,7 @@ app.on('second-instance', () => {
 
 app.whenReady().then(async () => {
   sandbox = await startSandbox();
-  const core = openCore({ home: app.getPath('userData'), sandboxUrl: () => sandbox?.url });
+  const core = await openCore({ home: app.getPath('userData'), sandboxUrl: () => sandbox?.url });
   core.outbox.start();
   const dispatch = createDispatch(
     createHandlers(core, {

@@ -43,7 +43,7 @@ test('6: a date is one Tab stop, typed DD/MM/YYYY with or without separators, ne
   const stored = new Map(desk.sandbox.records[0]?.parts);
   expect(stored.get('purchase_date')).toBe('2026-02-11');
   expect(stored.get('delivery_date')).toBe('2026-02-25');
-  expect(desk.core.journal.get(1)?.payload).toMatchObject({ purchase_date: '2026-02-11' });
+  expect((await desk.core.journal.get(1))?.payload).toMatchObject({ purchase_date: '2026-02-11' });
 });
 
 test('6: the screen date order is a preference of this computer', async ({ desk }) => {

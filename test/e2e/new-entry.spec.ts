@@ -46,7 +46,7 @@ test('an entry keyed by keyboard only is submitted, shows its recordid and is jo
   expect(stored.get('delivery_date')).toBe('');
   expect(stored.get('order_number')).toBe('ORD-1');
   expect(stored.get('colour')).toBe('Slate');
-  expect(desk.core.journal.get(1)).toMatchObject({ state: 'accepted', recordid: 100001, reference: 'KEY-1' });
+  expect((await desk.core.journal.get(1))).toMatchObject({ state: 'accepted', recordid: 100001, reference: 'KEY-1' });
   await page.screenshot({ path: 'test-results/screens/new-entry-accepted.png', fullPage: true });
 });
 
@@ -64,7 +64,7 @@ test('invalid fields show inline errors as they are left, and nothing is sent', 
   await expect(page.locator('#field-account_code')).toBeFocused();
   await expect(page.locator('#field-account_code')).toHaveAttribute('aria-invalid', 'true');
   expect(desk.sandbox.records).toHaveLength(0);
-  expect(desk.core.journal.db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 0 });
+  expect((await desk.core.journal.list({ limit: 1 })).total).toBe(0);
   await page.screenshot({ path: 'test-results/screens/new-entry-errors.png', fullPage: true });
 });
 
@@ -88,7 +88,7 @@ test('the service’s 400 shows its messages at the fields', async ({ desk }) =>
   await expect(page.locator('#field-surname-error')).toHaveText('Required');
   await expect(page.getByRole('status', { name: 'Result' })).toContainText('Refused by the service');
   await expect(page.getByRole('status', { name: 'Result' })).toContainText('Correct the fields marked in red');
-  expect(desk.core.journal.get(1)?.state).toBe('rejected');
+  expect((await desk.core.journal.get(1))?.state).toBe('rejected');
 });
 
 test('a possible duplicate must be confirmed before it is sent', async ({ desk }) => {
@@ -116,7 +116,7 @@ test('a half-typed draft survives a reload', async ({ desk }) => {
   await page.locator('#field-surname').fill('Half-typ');
   await page.locator('#field-town').fill('York');
   await expect
-    .poll(() => desk.core.drafts.get('new-entry')?.payload)
+    .poll(async () => (await desk.core.journal.drafts.get('new-entry'))?.payload)
     .toMatchObject({ surname: 'Half-typ', town: 'York' });
   await page.reload();
   await expect(page.locator('#field-surname')).toHaveValue('Half-typ');

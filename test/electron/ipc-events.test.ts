@@ -18,7 +18,7 @@ describe('journal changes pushed to the page', () => {
       seen.push({ event, id: row.id, state: row.state });
     });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
-    const queued = rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
+    const queued = await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
     if (!queued.ok) throw new Error('not queued');
     await rig.core.pipeline.send(queued.row.id);
     await rig.core.outbox.drain();
@@ -31,10 +31,10 @@ describe('journal changes pushed to the page', () => {
 
   it('a refused duplicate (nothing committed) publishes nothing', async () => {
     rig = await startCoreRig();
-    rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
+    await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
     const seen: unknown[] = [];
     publishEvents(rig.core, (_event, payload) => seen.push(payload));
-    const again = rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
+    const again = await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
     expect(again).toMatchObject({ ok: false, code: 'duplicate' });
     expect(seen).toEqual([]);
   });

@@ -24,7 +24,7 @@ export async function startCoreRig(options: SandboxOptions & { home?: string } =
   const sandbox = await startSandbox(options);
   const home = options.home ?? tempHome();
   let url: string | undefined = sandbox.url;
-  const core = openCore({
+  const core = await openCore({
     home,
     sandboxUrl: () => url,
     retry: { baseMs: 20, capMs: 100, maxAttempts: 5 },

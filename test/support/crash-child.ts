@@ -4,7 +4,7 @@ import { openCore } from '../../electron/main/core/core';
 import { sampleInput } from './service';
 
 const [home = '', url = '', count = '300', run = '0'] = process.argv.slice(2);
-const core = openCore({
+const core = await openCore({
   home,
   sandboxUrl: () => url,
   concurrency: 4,
@@ -14,7 +14,7 @@ const core = openCore({
 core.outbox.start();
 process.stdout.write('ready\n');
 for (let i = 0; i < Number(count); i += 1) {
-  const result = core.pipeline.submit({
+  const result = await core.pipeline.submit({
     kind: 'entry',
     input: sampleInput({ reference: `CRASH-${run}-${i}` }),
     profile: 'Sandbox',

@@ -50,7 +50,11 @@ export interface DeskBackend {
 export async function startDeskBackend(page: Page, rendererDir: string): Promise<DeskBackend> {
   const sandbox = await startSandbox();
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
-  const core = openCore({ home, sandboxUrl: () => sandbox.url, retry: { baseMs: 50, capMs: 200, maxAttempts: 3 } });
+  const core = await openCore({
+    home,
+    sandboxUrl: () => sandbox.url,
+    retry: { baseMs: 50, capMs: 200, maxAttempts: 3 },
+  });
   // The save dialog picks a temporary path; "printToPDF" is Chromium's page.pdf of the page shown.
   const { desktop, saved } = testDesktop(async () => page.pdf({ format: 'A4', printBackground: true }));
   const dispatch = createDispatch(createHandlers(core, desktop));

@@ -4,8 +4,8 @@ import { openCore } from '../../electron/main/core/core';
 import { sampleInput } from './service';
 
 const [home = '', count = '100'] = process.argv.slice(2);
-const core = openCore({ home, sandboxUrl: () => undefined });
+const core = await openCore({ home, sandboxUrl: () => undefined });
 for (let i = 0; i < Number(count); i += 1) {
-  core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference: `RACE-${i}` }), profile: 'Sandbox' });
+  await core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference: `RACE-${i}` }), profile: 'Sandbox' });
 }
 await core.close();

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '../../../shared/journal/types';
-import { listSubmissions } from '../../main/journal/queries';
 import { withContext, unknownProfile, type CliContext } from '../context';
 import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
@@ -20,15 +19,15 @@ interface JournalOptions {
 }
 
 /** A profile name is known when a profile has it or the journal holds rows for it (a removed profile). */
-function checkProfileFilter(ctx: CliContext, name: string): void {
+async function checkProfileFilter(ctx: CliContext, name: string): Promise<void> {
   if (ctx.core.profiles.get(name)) return;
-  if (listSubmissions(ctx.core.journal.db, { profile: name, limit: 1 }).total > 0) return;
+  if ((await ctx.core.journal.list({ profile: name, limit: 1 })).total > 0) return;
   throw unknownProfile(name);
 }
 
 /** `feed-desk journal show ID`: the row, its payload as sent, and its whole history. */
-function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): void {
-  const history = ctx.core.journal.history(row.id);
+async function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): Promise<void> {
+  const history = await ctx.core.journal.history(row.id);
   const profile = ctx.core.profiles.get(row.profile);
   const wire = wireParts(row, profile);
   const resolution = resolutionOf(history);
@@ -116,8 +115,8 @@ export function registerJournal(program: Command): void {
     .option('--format <format>', 'table, csv or json', oneOf('--format', ['table', 'csv', 'json'] as const), 'table')
     .option('--json', 'the same as --format json')
     .action((opts: JournalOptions) =>
-      withContext((ctx) => {
-        if (opts.profile) checkProfileFilter(ctx, opts.profile);
+      withContext(async (ctx) => {
+        if (opts.profile) await checkProfileFilter(ctx, opts.profile);
         const filter = {
           ...(opts.state?.length ? { states: opts.state } : {}),
           ...(opts.since ? { from: opts.since } : {}),
@@ -126,10 +125,10 @@ export function registerJournal(program: Command): void {
         };
         const format = opts.json ? 'json' : opts.format;
         if (format === 'csv') {
-          writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
+          await writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
           return;
         }
-        const { rows } = listSubmissions(ctx.core.journal.db, { ...filter, limit: opts.limit });
+        const { rows } = await ctx.core.journal.list({ ...filter, limit: opts.limit });
         if (format === 'json') printJson(rows.map(rowJson));
         else printTable(rows);
       }),
@@ -145,10 +144,10 @@ export function registerJournal(program: Command): void {
     )
     .option('--json', 'print one JSON object')
     .action((id: number, opts: { json?: boolean }) =>
-      withContext((ctx) => {
-        const row = ctx.core.journal.get(id);
+      withContext(async (ctx) => {
+        const row = await ctx.core.journal.get(id);
         if (!row) throw new CliFailure(`No journal entry ${id}; see \`feed-desk journal\``, { code: 'not-found' });
-        showRow(ctx, row, !!opts.json);
+        await showRow(ctx, row, !!opts.json);
       }),
     );
 }

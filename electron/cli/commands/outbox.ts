@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { listSubmissions } from '../../main/journal/queries';
 import { withContext } from '../context';
 import { printJson } from '../output';
 import { seconds } from '../options';
@@ -16,8 +15,8 @@ export function registerOutbox(program: Command): void {
     .description('List what is queued, sending, or failed and waiting (oldest first)')
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) =>
-      withContext((ctx) => {
-        const { rows } = listSubmissions(ctx.core.journal.db, {
+      withContext(async (ctx) => {
+        const { rows } = await ctx.core.journal.list({
           states: ['queued', 'failed', 'sending'],
           sort: 'id',
           direction: 'asc',
@@ -36,14 +35,14 @@ export function registerOutbox(program: Command): void {
     .action((opts: { wait: number; json?: boolean }) =>
       withContext(async (ctx) => {
         const wait = opts.wait;
-        const before = listSubmissions(ctx.core.journal.db, { states: ['accepted'], limit: 1 }).total;
+        const before = (await ctx.core.journal.list({ states: ['accepted'], limit: 1 })).total;
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), wait * 1000)));
         const ended = await Promise.race([ctx.core.outbox.drain().then(() => 'drained' as const), timeout]);
         clearTimeout(timer);
         ctx.core.outbox.pause();
-        const accepted = listSubmissions(ctx.core.journal.db, { states: ['accepted'], limit: 1 }).total - before;
-        const left = listSubmissions(ctx.core.journal.db, { states: ['queued', 'failed'], limit: 1000 }).rows;
+        const accepted = (await ctx.core.journal.list({ states: ['accepted'], limit: 1 })).total - before;
+        const left = (await ctx.core.journal.list({ states: ['queued', 'failed'], limit: 1000 })).rows;
         if (opts.json) printJson({ accepted, remaining: left.map(rowJson) });
         else
           process.stdout.write(

@@ -6,7 +6,6 @@ import { withContext, unknownProfile, type CliContext } from '../context';
 import { CliFailure, EXIT, printJson, readStdin } from '../output';
 import { oneOf, text } from '../options';
 import { testConnection, testedLine } from '../connection-test';
-import { retryWaiting } from '../../main/journal/profile-rows';
 
 /**
  * The client secret: FEED_DESK_CLIENT_SECRET when FEED_DESK_PROFILE names this profile (so an
@@ -97,7 +96,7 @@ export function registerProfiles(program: Command): void {
         const stored = await saveProfile(ctx.core, parsed.data);
         await ctx.core.credentials.save(stored, { clientId: opts.clientId, clientSecret: secret });
         // What waited for this profile's credentials is due again (sent by `outbox drain` or the app).
-        const waiting = retryWaiting(ctx.core.journal, stored.name);
+        const waiting = await ctx.core.journal.retryWaiting(stored.name);
         ctx.core.connections.forget(stored.name);
         const tested = opts.test ? await testConnection(ctx, stored).catch((err: unknown) => err as Error) : undefined;
         if (tested instanceof CliFailure) {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { operatorName } from '../../main/core/core';
 import { withContext } from '../context';
 import { CliFailure, printJson } from '../output';
 import { text, wholeNumber } from '../options';
@@ -38,19 +37,18 @@ export function registerResolve(program: Command): void {
       withContext(async (ctx) => {
         const choices = [opts.resend, opts.accepted !== undefined, opts.discard].filter(Boolean).length;
         if (choices !== 1) throw new CliFailure('Give exactly one of --resend, --accepted RECORDID, --discard');
-        const current = ctx.core.journal.get(id);
+        const current = await ctx.core.journal.get(id);
         if (!current) throw new CliFailure(`No journal entry ${id}; see \`feed-desk journal\``, { code: 'not-found' });
-        const who = operatorName();
         const note = opts.note ?? null;
         const json = !!opts.json;
         if (opts.resend) {
           ctx.ready(ctx.profile(current.profile));
-          const row = ctx.core.journal.resend(id, who, note);
+          const row = await ctx.core.journal.resend(id, note);
           process.exitCode = reportOutcome(await sendAndWait(ctx.core, row, 60), json);
         } else if (opts.accepted !== undefined) {
-          process.exitCode = reportOutcome(ctx.core.journal.markAccepted(id, opts.accepted, who, note), json);
+          process.exitCode = reportOutcome(await ctx.core.journal.markAccepted(id, opts.accepted, note), json);
         } else {
-          const row = ctx.core.journal.discard(id, who, note);
+          const row = await ctx.core.journal.discard(id, note);
           if (json) printJson(rowJson(row));
           else process.stdout.write(`discarded journal #${id}\n`);
         }

@@ -67,7 +67,7 @@ export function registerSubmit(program: Command): void {
           });
         }
         ctx.ready(profile);
-        const result = ctx.core.pipeline.submit({
+        const result = await ctx.core.pipeline.submit({
           kind: 'entry',
           input,
           profile: profile.name,

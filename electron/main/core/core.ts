@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../journal/database';
-import { Journal } from '../journal/journal';
-import { Drafts } from '../journal/drafts';
-import { expireLeases, type Lease } from '../journal/leases';
+import type { Lease } from '../journal/leases';
+import { createSqliteStore } from '../journal/sqlite-store';
+import type { JournalStore } from '../journal/store';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../journal/pipeline';
 import { Outbox } from '../journal/outbox';
 import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
@@ -35,14 +34,16 @@ export interface CoreOptions {
   concurrency?: number;
   leaseMs?: number;
   closeWaitMs?: number;
+  /** The journal to use; by default the one on this computer, in the data folder. */
+  journal?: (operator: string) => Promise<JournalStore>;
 }
 
 /** Everything below the screens and the CLI, wired once: profiles, journal, pipeline, outbox. */
 export interface Core {
   home: string;
   profiles: ProfileStore;
-  journal: Journal;
-  drafts: Drafts;
+  /** The journal, on this computer or in the office database. */
+  journal: JournalStore;
   pipeline: Pipeline;
   outbox: Outbox;
   credentials: CredentialStore;
@@ -53,12 +54,19 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** Opens the data folder's profiles and journal, expires stale leases, and builds the pipeline. */
-export function openCore(options: CoreOptions): Core {
+/** The journal on this computer, in a data folder. */
+export function localJournalPath(home: string): string {
+  return join(home, 'journal.sqlite3');
+}
+
+/** Opens the data folder's profiles and the journal, expires stale leases, and builds the pipeline. */
+export async function openCore(options: CoreOptions): Promise<Core> {
   const profiles = openProfileStore(options.home);
-  const db = openDatabase(join(options.home, 'journal.sqlite3'));
-  const journal = new Journal(db);
-  const recovered = expireLeases(journal);
+  const operator = operatorName();
+  const journal = options.journal
+    ? await options.journal(operator)
+    : createSqliteStore(localJournalPath(options.home), operator);
+  const recovered = await journal.expireLeases();
   const credentials = options.credentials ?? createCredentialStore(loadKeytar, options.home);
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({
@@ -73,7 +81,7 @@ export function openCore(options: CoreOptions): Core {
     profile: (name) => profiles.get(name),
     profiles: () => profiles.list(),
     connection: (profile) => connections.get(profile),
-    operator: operatorName(),
+    operator,
     lease,
     retry: options.retry,
   });
@@ -82,7 +90,6 @@ export function openCore(options: CoreOptions): Core {
     home: options.home,
     profiles,
     journal,
-    drafts: new Drafts(db),
     pipeline,
     outbox,
     credentials,
@@ -93,7 +100,7 @@ export function openCore(options: CoreOptions): Core {
       const settled = await pipeline.idle(options.closeWaitMs ?? CLOSE_WAIT_MS);
       // Sends still running past the limit are cut off; their leases expire into unknown.
       await (settled ? dispatcher.close() : dispatcher.destroy());
-      journal.close();
+      await journal.close();
     },
   };
 }

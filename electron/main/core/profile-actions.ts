@@ -1,7 +1,6 @@
 import { SANDBOX_PROFILE, profileSchema, type Profile } from '../../../shared/profile/schema';
 import { ProfileError } from '../profiles/profile-store';
 import { originOf } from '../credentials/keychain';
-import { openCounts, renameProfileRows, retryWaiting } from '../journal/profile-rows';
 import type { Core } from './core';
 
 /** A keychain that cannot be reached does not undo a profile change already written. */
@@ -22,7 +21,7 @@ export async function saveProfile(core: Core, input: unknown, previousName?: str
   let stored: Profile;
   if (before && from !== parsed.name) {
     stored = core.profiles.rename(from, parsed);
-    renameProfileRows(core.journal, from, stored.name);
+    await core.journal.renameProfile(from, stored.name);
     await quietly(core.credentials.rename(from, stored));
   } else {
     stored = core.profiles.put(parsed);
@@ -35,7 +34,7 @@ export async function saveProfile(core: Core, input: unknown, previousName?: str
 
 /** Removes a profile, refused while it has rows still to send or to decide (with how many, and where). */
 export async function removeProfile(core: Core, name: string): Promise<void> {
-  const open = Object.entries(openCounts(core.journal, name));
+  const open = Object.entries(await core.journal.openCounts(name));
   if (open.length) {
     const what = open.map(([state, n]) => `${n} ${state}`).join(', ');
     throw new ProfileError(
@@ -68,8 +67,8 @@ export function importProfiles(core: Core, profiles: readonly Profile[]): Array<
 }
 
 /** After new credentials are saved: forget the old token and send what waited for them. */
-export function credentialsChanged(core: Core, name: string): void {
+export async function credentialsChanged(core: Core, name: string): Promise<void> {
   core.connections.forget(name);
-  retryWaiting(core.journal, name);
+  await core.journal.retryWaiting(name);
   core.outbox.kick();
 }

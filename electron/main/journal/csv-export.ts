@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
-import type { Journal } from './journal';
-import { guardCell, iterateSubmissions } from './queries';
+import type { JournalStore } from './store';
+import { guardCell } from './queries';
 
 /** True for history entries written by the software (sending, outcomes, recovery), not by a person. */
 const bySystem = (h: HistoryRow) => h.actor === 'system' || h.actor.startsWith('system ');
@@ -70,13 +70,17 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
  * review (reviewed_by/at, review_note) are separate columns. Returns how many rows were written.
  */
-export function writeJournalCsv(journal: Journal, filter: JournalFilter, write: (text: string) => void): number {
+export async function writeJournalCsv(
+  journal: JournalStore,
+  filter: JournalFilter,
+  write: (text: string) => void,
+): Promise<number> {
   let rows = 0;
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
   write(stringify([COLUMNS], options));
   let batch: string[][] = [];
-  for (const row of iterateSubmissions(journal.db, filter)) {
-    batch.push(cells(row, resolutionOf(journal.history(row.id))));
+  for await (const row of journal.iterate(filter)) {
+    batch.push(cells(row, resolutionOf(await journal.history(row.id))));
     rows += 1;
     if (batch.length === 500) {
       write(stringify(batch, options));

@@ -1,39 +1,14 @@
 import type Database from 'better-sqlite3';
-import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
+import type { HistoryRow, JournalState, SubmissionRow } from '../../../shared/journal/types';
 import { toHistory, toRow, type RawSubmission } from './rows';
+import type { NewSubmission, SendOutcome, Sendable } from './store';
 
 /** Raised when an action does not fit a row's current state (e.g. resending an accepted entry). */
 export class JournalStateError extends Error {
   override readonly name = 'JournalStateError' as const;
 }
 
-/** What is written when a submission is queued. */
-export interface NewSubmission {
-  kind: SubmissionKind;
-  profile: string;
-  operator: string;
-  payload: Record<string, string>;
-  payloadHash: string;
-  originalRecordid?: number | null;
-}
-
-/** The outcome of one send, as recorded. */
-export type SendOutcome =
-  | { state: 'accepted'; recordid: number; message: string; httpStatus: number }
-  | {
-      state: 'rejected' | 'failed' | 'unknown';
-      code: string;
-      message: string;
-      httpStatus: number | null;
-      fields: Record<string, string> | null;
-      nextAttemptAt: string | null;
-    };
-
-/** The profiles rows may be sent for now: entries for any of them, cancellations only where a path is set. */
-export interface Sendable {
-  entries: readonly string[];
-  cancellations: readonly string[];
-}
+export type { NewSubmission, SendOutcome, Sendable } from './store';
 
 const nowIso = () => new Date().toISOString();
 const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))

@@ -1,14 +1,13 @@
-import type { Journal } from './journal';
 import type { Job, Pipeline } from './pipeline';
-import { expireLeases } from './leases';
+import type { JournalStore } from './store';
 
 export interface OutboxOptions {
-  journal: Journal;
+  journal: JournalStore;
   pipeline: Pipeline;
   concurrency: number;
   /** How often to look for rows queued by another process, due for retry, or with an expired lease, in ms. */
   pollMs?: number;
-  /** Told about a send that failed inside Feed Desk (a bug); the row itself stays safe under its lease. */
+  /** Told about a send or a look that failed inside Feed Desk (a bug, or the journal unreachable); rows stay safe. */
   onError?: (err: unknown) => void;
 }
 
@@ -18,14 +17,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Sends queued rows and failed rows whose retry time has come, with at most `concurrency` sends
  * at once, and turns rows whose lease expired into unknown. Unknown rows and rows waiting for
  * credentials are never picked: only a person, or new credentials, queue them again. Rows of
- * profiles that cannot send are never claimed, so they never block the rest.
+ * profiles that cannot send, or that a person paused, are never claimed, so they never block the rest.
  */
 export class Outbox {
   private readonly workers = new Set<Promise<void>>();
   private paused = true;
   private timer: NodeJS.Timeout | undefined;
+  private filling: Promise<void> | undefined;
+  private again: Promise<void> | undefined;
 
   constructor(private readonly options: OutboxOptions) {}
+
+  private get report() {
+    return this.options.onError ?? console.error;
+  }
 
   /** Starts (or resumes) sending. */
   start(): void {
@@ -41,17 +46,40 @@ export class Outbox {
 
   /** Starts a worker per due row up to the concurrency limit (call after queueing), then plans the next look. */
   kick(): void {
+    void this.fill().catch(this.report);
+  }
+
+  /** One look at a time; every kick during a look is served by one more look after it. */
+  private fill(): Promise<void> {
+    if (!this.filling) {
+      this.filling = this.look().finally(() => {
+        this.filling = undefined;
+      });
+      return this.filling;
+    }
+    this.again ??= this.filling
+      .catch(() => undefined)
+      .then(() => {
+        this.again = undefined;
+        return this.fill();
+      });
+    return this.again;
+  }
+
+  private async look(): Promise<void> {
     if (this.paused) return;
-    expireLeases(this.options.journal);
+    await this.options.journal.expireLeases();
     while (this.workers.size < this.options.concurrency) {
-      const job = this.next();
+      const job = await this.next();
       if (!job) break;
       const worker = this.work(job);
       this.workers.add(worker);
       void worker.then(() => this.workers.delete(worker));
     }
+    const wait = await this.untilNextLook();
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.kick(), this.untilNextLook());
+    if (this.paused) return;
+    this.timer = setTimeout(() => this.kick(), wait);
     this.timer.unref();
   }
 
@@ -59,27 +87,21 @@ export class Outbox {
   private async work(first: Job): Promise<void> {
     let job: Job | undefined = first;
     while (job) {
-      const sent: { then: Job | undefined } | void = await this.options.pipeline
-        .deliver(job, () => this.next())
-        .catch(this.options.onError ?? console.error);
-      job = sent ? sent.then : undefined;
+      const sent: { next: Job | undefined } | void = await this.options.pipeline
+        .deliver(job, !this.paused)
+        .catch(this.report);
+      job = sent && !this.paused ? sent.next : undefined;
     }
   }
 
   /** Claims the next due row, or undefined (also when paused). */
-  private next(): Job | undefined {
-    if (this.paused) return undefined;
-    const { journal, pipeline, concurrency } = this.options;
-    for (const id of journal.dueIds(concurrency, pipeline.sendable())) {
-      const job = pipeline.claim(id);
-      if (job) return job;
-    }
-    return undefined;
+  private async next(): Promise<Job | undefined> {
+    return this.paused ? undefined : this.options.pipeline.claimNext();
   }
 
-  private untilNextLook(): number {
+  private async untilNextLook(): Promise<number> {
     const poll = this.options.pollMs ?? 1000;
-    const retryAt = this.options.journal.nextRetryAt(this.options.pipeline.sendable());
+    const retryAt = await this.options.journal.nextRetryAt(await this.options.pipeline.sendable());
     return retryAt ? Math.min(poll, Math.max(0, Date.parse(retryAt) - Date.now())) : poll;
   }
 
@@ -90,12 +112,12 @@ export class Outbox {
   async drain(): Promise<void> {
     this.start();
     while (!this.paused) {
-      this.kick();
+      await this.fill();
       if (this.workers.size > 0) {
         await Promise.race(this.workers);
         continue;
       }
-      const retryAt = this.options.journal.nextRetryAt(this.options.pipeline.sendable());
+      const retryAt = await this.options.journal.nextRetryAt(await this.options.pipeline.sendable());
       if (!retryAt) return;
       await sleep(Math.min(this.options.pollMs ?? 1000, Math.max(0, Date.parse(retryAt) - Date.now())));
     }

@@ -5,12 +5,10 @@ import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
 import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../core/connection';
-import type { Journal, SendOutcome, Sendable } from './journal';
-import { claim as claimRow, renewLeases, type Lease } from './leases';
+import type { JournalStore, SendOutcome, Sendable } from './store';
+import type { Lease } from './leases';
 import { payloadHash } from './payload-hash';
-import { findDuplicate } from './duplicate-guard';
 import { createSendTracker } from './send-tracker';
-import { pausedProfiles } from './profile-rows';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -28,7 +26,7 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.r
 }
 
 export interface PipelineDeps {
-  journal: Journal;
+  journal: JournalStore;
   profile(name: string): Profile | undefined;
   profiles(): Profile[];
   connection(profile: Profile): Connection;
@@ -67,7 +65,10 @@ type Parsed = { ok: true; payload: Record<string, string> } | { ok: false; field
 export function createPipeline(deps: PipelineDeps) {
   const retry = deps.retry ?? DEFAULT_RETRY;
   const schemaCache = new Map<string, EntrySchema>();
-  const tracker = createSendTracker(() => renewLeases(deps.journal, deps.lease), deps.lease.ms / 3);
+  const tracker = createSendTracker(
+    () => void deps.journal.renewLeases(deps.lease).catch(() => undefined),
+    deps.lease.ms / 3,
+  );
 
   function parse(kind: SubmissionKind, input: unknown, profile: Profile): Parsed {
     if (kind === 'entry') {
@@ -78,34 +79,32 @@ export function createPipeline(deps: PipelineDeps) {
     return cancellation.ok ? { ok: true, payload: cancellation.cancellation } : cancellation;
   }
 
-  function submit(req: SubmitRequest): SubmitResult {
+  async function submit(req: SubmitRequest): Promise<SubmitResult> {
     const profile = deps.profile(req.profile);
     if (!profile) return { ok: false, code: 'no-profile', message: `No profile named ${req.profile}` };
     const parsed = parse(req.kind, req.input, profile);
     if (!parsed.ok) return { ok: false, code: 'invalid', fields: parsed.fields };
     const { payload } = parsed;
-    const hash = payloadHash(req.kind, payload);
-    // The check and the insert are one IMMEDIATE transaction: two processes cannot both pass it.
-    return deps.journal.atomically((): SubmitResult => {
-      const duplicate =
-        !req.confirmDuplicate &&
-        findDuplicate(deps.journal, req.kind, profile.name, hash, payload.reference ?? '', payload.policy ?? '');
-      if (duplicate) return { ok: false, code: 'duplicate', duplicate };
-      const row = deps.journal.insertQueued({
+    // The store checks for a duplicate and inserts in one transaction: two desks cannot both pass it.
+    const queued = await deps.journal.queue(
+      {
         kind: req.kind,
         profile: profile.name,
         operator: deps.operator,
         payload,
-        payloadHash: hash,
+        payloadHash: payloadHash(req.kind, payload),
         originalRecordid: req.kind === 'cancellation' ? Number(payload.recordid) : null,
-      });
-      return { ok: true, row };
-    });
+      },
+      !!req.confirmDuplicate,
+    );
+    return queued.duplicate
+      ? { ok: false, code: 'duplicate', duplicate: queued.duplicate }
+      : { ok: true, row: queued.row };
   }
 
   /** The profiles rows can be sent for now: entries of every profile not paused, cancellations where a path is set too. */
-  function sendable(): Sendable {
-    const paused = new Set(pausedProfiles(deps.journal));
+  async function sendable(): Promise<Sendable> {
+    const paused = new Set(await deps.journal.paused());
     const profiles = deps.profiles().filter((p) => !paused.has(p.name));
     return {
       entries: profiles.map((p) => p.name),
@@ -137,38 +136,47 @@ export function createPipeline(deps: PipelineDeps) {
     }
   }
 
+  /** A claimed row with the profile it is sent with; undefined (and the row left alone) when that profile is gone. */
+  function jobOf(row: SubmissionRow | undefined): Job | undefined {
+    const profile = row && deps.profile(row.profile);
+    return row && profile && { row, profile };
+  }
+
   /** Claims a due row (moves it to sending under our lease, committed); undefined when it is not sendable now. */
-  function claim(id: number): Job | undefined {
-    const current = deps.journal.get(id);
+  async function claim(id: number): Promise<Job | undefined> {
+    const current = await deps.journal.get(id);
     const profile = current && deps.profile(current.profile);
     if (!current || !profile) return undefined;
     if (current.kind === 'cancellation' && !profile.cancellation.path) return undefined;
-    if (pausedProfiles(deps.journal).includes(profile.name)) return undefined;
-    const row = claimRow(deps.journal, id, deps.lease);
-    return row && { row, profile };
+    if ((await deps.journal.paused()).includes(profile.name)) return undefined;
+    return jobOf(await deps.journal.claim(id, deps.lease));
+  }
+
+  /** Claims the next due row of any sendable profile (rows another sender holds are skipped). */
+  async function claimNext(): Promise<Job | undefined> {
+    return jobOf(await deps.journal.claimNext(deps.lease, await sendable()));
   }
 
   /**
-   * Sends a claimed row and records the outcome; tracked, so close() waits for it. `then` runs in
-   * the transaction that records the outcome (the outbox claims its next row there: one commit).
+   * Sends a claimed row and records the outcome; tracked, so close() waits for it. With `more`,
+   * the next due row is claimed in the transaction that records the outcome (one commit).
    */
-  function deliver<T>(job: Job, then: () => T): Promise<{ row: SubmissionRow; then: T }> {
+  function deliver(job: Job, more = false): Promise<{ row: SubmissionRow; next: Job | undefined }> {
     return tracker.track(async () => {
       const outcome = await attempt(job);
-      return deps.journal.atomically(() => ({
-        row: deps.journal.recordOutcome(job.row.id, deps.lease.owner, outcome),
-        then: then(),
-      }));
+      const next = more ? { lease: deps.lease, sendable: await sendable() } : undefined;
+      const recorded = await deps.journal.recordOutcome(job.row.id, deps.lease.owner, outcome, next);
+      return { row: recorded.row, next: jobOf(recorded.next) };
     });
   }
 
   /** Sends one due row now and records the outcome; undefined when it is not sendable. */
   async function send(id: number): Promise<SubmissionRow | undefined> {
-    const job = claim(id);
-    return job && (await deliver(job, () => undefined)).row;
+    const job = await claim(id);
+    return job && (await deliver(job)).row;
   }
 
-  return { submit, sendable, claim, deliver, send, idle: tracker.idle, retry };
+  return { submit, sendable, claim, claimNext, deliver, send, idle: tracker.idle, retry };
 }
 
 /** The submission pipeline (see createPipeline). */

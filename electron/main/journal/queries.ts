@@ -58,14 +58,21 @@ export function listSubmissions(db: Database.Database, input: JournalFilter): { 
   return { rows: rows.map(toRow), total };
 }
 
-/** Every row matching the filter (all pages), streamed from SQLite. */
-export function* iterateSubmissions(db: Database.Database, input: JournalFilter): Generator<SubmissionRow> {
+/** The ids of every row matching the filter, in the filter's order (a snapshot: later changes do not shift it). */
+export function matchingIds(db: Database.Database, input: JournalFilter): number[] {
   const filter = journalFilterSchema.parse(input);
   const { sql, params } = whereClause(filter);
   const order = `ORDER BY ${filter.sort} ${filter.direction === 'asc' ? 'ASC' : 'DESC'}, id`;
-  for (const raw of db.prepare(`SELECT * FROM submissions ${sql} ${order}`).iterate(params)) {
-    yield toRow(raw as RawSubmission);
-  }
+  return db.prepare(`SELECT id FROM submissions ${sql} ${order}`).pluck().all(params) as number[];
+}
+
+/** The rows with these ids, in the order given. */
+export function rowsByIds(db: Database.Database, ids: readonly number[]): SubmissionRow[] {
+  const raw = db
+    .prepare('SELECT * FROM submissions WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as RawSubmission[];
+  const byId = new Map(raw.map((r) => [r.id, toRow(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Spreadsheet formula guard: a cell starting with = + - @ (or tab/CR) is prefixed with '. */

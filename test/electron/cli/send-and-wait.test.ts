@@ -13,12 +13,12 @@ describe('submit waiting for a retry', () => {
   it('stops waiting, without spinning or passing --wait, when a person resolves the row meanwhile', async () => {
     rig = await startCoreRig();
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503, retryAfter: 1 } });
-    const queued = rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
+    const queued = await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
     if (!queued.ok) throw new Error('not queued');
     const started = Date.now();
     const waiting = sendAndWait(rig.core, queued.row, 20);
     await new Promise((r) => setTimeout(r, 300));
-    rig.core.journal.discard(queued.row.id, 'supervisor', 'keyed again by hand');
+    await rig.core.journal.discard(queued.row.id, 'keyed again by hand');
     const row = await waiting;
     expect(row.state).toBe('discarded');
     expect(Date.now() - started).toBeLessThan(3000);
@@ -27,7 +27,7 @@ describe('submit waiting for a retry', () => {
 
   it('follows a row another process is sending until it is recorded', async () => {
     rig = await startCoreRig({ latencyMs: 400 });
-    const queued = rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
+    const queued = await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
     if (!queued.ok) throw new Error('not queued');
     const elsewhere = rig.core.pipeline.send(queued.row.id);
     const row = await sendAndWait(rig.core, queued.row, 10);

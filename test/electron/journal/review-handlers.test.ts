@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { openCore, operatorName } from '../../../electron/main/core/core';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { sqliteDatabase } from '../../../electron/main/journal/sqlite-store';
 import { startCoreRig, type CoreRig } from '../../support/core';
 import { testDesktop } from '../../support/desktop';
 import { sampleInput } from '../../support/service';
@@ -28,7 +29,7 @@ async function start(pdf = new Uint8Array([37, 80, 68, 70])) {
 
 /** Submits and sends one entry; the sandbox's queued fault (if any) decides its state. */
 async function submitted(r: CoreRig, reference: string, surname = 'Smith') {
-  const queued = r.core.pipeline.submit({
+  const queued = await r.core.pipeline.submit({
     kind: 'entry',
     input: sampleInput({ reference, surname }),
     profile: 'Sandbox',
@@ -114,9 +115,9 @@ describe('Journal screen handlers (issue 9)', () => {
     r.core.outbox.start();
     await call('journal:resolve', { id: unknown.id, action: 'resend' });
     await r.core.outbox.drain();
-    expect(r.core.journal.get(unknown.id)).toMatchObject({ state: 'accepted' });
+    expect(await r.core.journal.get(unknown.id)).toMatchObject({ state: 'accepted' });
     await call('journal:resolve', { id: rejected.id, action: 'discard', note: 'customer withdrew' });
-    expect(r.core.journal.get(rejected.id)).toMatchObject({ state: 'discarded' });
+    expect(await r.core.journal.get(rejected.id)).toMatchObject({ state: 'discarded' });
   });
 
   it('mark reviewed: one or many, with who, when and note, kept in the history but never taken for a resolution', async () => {
@@ -128,12 +129,12 @@ describe('Journal screen handlers (issue 9)', () => {
       reviewed: 2,
     });
     expect(changed.sort()).toEqual([accepted.id, rejected.id].sort());
-    expect(r.core.journal.get(rejected.id)).toMatchObject({
+    expect(await r.core.journal.get(rejected.id)).toMatchObject({
       state: 'rejected',
       reviewedBy: operatorName(),
       reviewNote: 'checked',
     });
-    expect(r.core.journal.history(rejected.id).at(-1)).toMatchObject({
+    expect((await r.core.journal.history(rejected.id)).at(-1)).toMatchObject({
       fromState: 'rejected',
       toState: 'rejected',
       note: 'reviewed: checked',
@@ -185,7 +186,7 @@ describe('Journal screen handlers (issue 9)', () => {
   it('pausing a profile holds its rows for every sender of the journal until resumed; send now makes retries due', async () => {
     const { rig: r, call } = await start();
     expect(await call('outbox:pause', { profile: 'Sandbox', paused: true })).toEqual({ paused: ['Sandbox'] });
-    const queued = r.core.pipeline.submit({
+    const queued = await r.core.pipeline.submit({
       kind: 'entry',
       input: sampleInput({ reference: 'HELD' }),
       profile: 'Sandbox',
@@ -193,28 +194,28 @@ describe('Journal screen handlers (issue 9)', () => {
     if (!queued.ok) throw new Error('not queued');
     expect(await r.core.pipeline.send(queued.row.id)).toBeUndefined();
     await r.core.outbox.drain();
-    expect(r.core.journal.get(queued.row.id)?.state).toBe('queued');
+    expect((await r.core.journal.get(queued.row.id))?.state).toBe('queued');
     // Another process on the same journal (the CLI) sees the pause too.
-    const other = openCore({ home: r.home, sandboxUrl: () => r.sandbox.url });
+    const other = await openCore({ home: r.home, sandboxUrl: () => r.sandbox.url });
     try {
       await other.outbox.drain();
-      expect(other.journal.get(queued.row.id)?.state).toBe('queued');
+      expect((await other.journal.get(queued.row.id))?.state).toBe('queued');
     } finally {
       await other.close();
     }
     await call('outbox:pause', { profile: 'Sandbox', paused: false });
     await r.core.outbox.drain();
-    expect(r.core.journal.get(queued.row.id)?.state).toBe('accepted');
+    expect((await r.core.journal.get(queued.row.id))?.state).toBe('accepted');
 
     r.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
     const failed = await submitted(r, 'LATER');
     expect(failed.state).toBe('failed');
-    r.core.journal.db
+    sqliteDatabase(r.core.journal)
       .prepare(`UPDATE submissions SET next_attempt_at = '2999-01-01T00:00:00.000Z' WHERE id = ?`)
       .run(failed.id);
     expect(await call('outbox:sendNow', { profile: 'Sandbox' })).toEqual({ due: 1 });
     await r.core.outbox.drain();
-    expect(r.core.journal.get(failed.id)?.state).toBe('accepted');
+    expect((await r.core.journal.get(failed.id))?.state).toBe('accepted');
     expect(existsSync(r.home)).toBe(true);
   });
 });

@@ -37,7 +37,7 @@ function echoService(tokenStatus: number) {
   });
 }
 
-function openEchoCore(): Core {
+function openEchoCore(): Promise<Core> {
   return openCore({
     home: tempHome(),
     sandboxUrl: () => undefined,
@@ -61,22 +61,22 @@ describe('text from the service is redacted before it is stored, shown or export
 
   it('an echoing feed endpoint: journal message, field errors and CSV export name no secret or token', async () => {
     server = await echoService(200);
-    core = openEchoCore();
+    core = await openEchoCore();
     core.profiles.put({ name: 'Echo', baseUrl: server.url });
-    const queued = core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
+    const queued = await core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
     if (!queued.ok) throw new Error('not queued');
     const row = await core.pipeline.send(queued.row.id);
     expect(row).toMatchObject({ state: 'rejected' });
     expect(row?.errorFields).toEqual({ reference: 'token was Bearer [redacted]' });
     expect(leaks(JSON.stringify(row))).toEqual([]);
     let csv = '';
-    writeJournalCsv(core.journal, {}, (text) => (csv += text));
+    await writeJournalCsv(core.journal, {}, (text) => (csv += text));
     expect(leaks(csv)).toEqual([]);
   });
 
   it('Test connection through IPC answers without the echoed secret', async () => {
     server = await echoService(400);
-    core = openEchoCore();
+    core = await openEchoCore();
     core.profiles.put({ name: 'Echo', baseUrl: server.url });
     const dispatch = createDispatch(createHandlers(core, testDesktop().desktop));
     const answer = await dispatch('connection:test', { profile: 'Echo' });
@@ -120,7 +120,7 @@ describe('text from the service is redacted before it is stored, shown or export
       res.writeHead(401, { 'content-type': json ? 'application/json' : 'text/plain' });
       res.end(json ? `{"message":${write(secret)}}` : write(secret));
     });
-    core = openCore({
+    core = await openCore({
       home: tempHome(),
       sandboxUrl: () => undefined,
       env: { FEED_DESK_PROFILE: 'Echo', FEED_DESK_CLIENT_ID: 'echo-client', FEED_DESK_CLIENT_SECRET: secret },
@@ -129,11 +129,11 @@ describe('text from the service is redacted before it is stored, shown or export
     const answer = JSON.stringify(
       await createDispatch(createHandlers(core, testDesktop().desktop))('connection:test', { profile: 'Echo' }),
     );
-    const queued = core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
+    const queued = await core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
     if (!queued.ok) throw new Error('not queued');
     const row = JSON.stringify(await core.pipeline.send(queued.row.id));
     let csv = '';
-    writeJournalCsv(core.journal, {}, (text) => (csv += text));
+    await writeJournalCsv(core.journal, {}, (text) => (csv += text));
     for (const text of [answer, row, csv]) {
       expect(text).toContain('[redacted]');
       expect(JSON.stringify(text)).not.toContain(secret.slice(0, 12));

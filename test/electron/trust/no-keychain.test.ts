@@ -27,7 +27,11 @@ describe('without a keychain (item 4)', () => {
   it('the app lists profiles, works on the Sandbox profile, and says the keychain is unavailable', async () => {
     sandbox = await startSandbox();
     const url = sandbox.url;
-    core = openCore({ home: tempHome(), sandboxUrl: () => url, credentials: createCredentialStore(brokenKeytar) });
+    core = await openCore({
+      home: tempHome(),
+      sandboxUrl: () => url,
+      credentials: createCredentialStore(brokenKeytar),
+    });
     const dispatch = createDispatch(createHandlers(core, testDesktop().desktop));
 
     const list = await dispatch('profiles:list', {});
@@ -47,19 +51,19 @@ describe('without a keychain (item 4)', () => {
   });
 
   it('a submit on a keychain-backed profile ends failed "keychain", not retried, with a plain message', async () => {
-    core = openCore({
+    core = await openCore({
       home: tempHome(),
       sandboxUrl: () => undefined,
       credentials: createCredentialStore(brokenKeytar),
       retry: { baseMs: 10, capMs: 10, maxAttempts: 8 },
     });
     core.profiles.put({ name: 'Live', baseUrl: 'https://feed.example' });
-    const queued = core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Live' });
+    const queued = await core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Live' });
     if (!queued.ok) throw new Error('not queued');
     const row = await core.pipeline.send(queued.row.id);
     expect(row).toMatchObject({ state: 'failed', errorCode: 'keychain', nextAttemptAt: null, attempts: 1 });
     expect(row?.message).toMatch(/No OS keychain is available/);
     await core.outbox.drain();
-    expect(core.journal.get(queued.row.id)).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(await core.journal.get(queued.row.id)).toMatchObject({ state: 'failed', attempts: 1 });
   });
 });

@@ -7,6 +7,7 @@ import { removeProfile, saveProfile } from '../../../electron/main/core/profile-
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { openDatabase } from '../../../electron/main/journal/database';
+import { sqliteDatabase } from '../../../electron/main/journal/sqlite-store';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 
@@ -16,8 +17,8 @@ afterEach(async () => {
   rig = undefined;
 });
 
-const queue = (r: CoreRig, profile: string, reference: string) => {
-  const queued = r.core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference }), profile });
+const queue = async (r: CoreRig, profile: string, reference: string) => {
+  const queued = await r.core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference }), profile });
   if (!queued.ok) throw new Error(`not queued: ${JSON.stringify(queued)}`);
   return queued.row;
 };
@@ -26,16 +27,16 @@ describe('rows of a renamed or removed profile are never stuck (item 8)', () => 
   it('a rename carries queued rows along, and they are sent', async () => {
     rig = await startCoreRig();
     rig.core.profiles.put({ name: 'Prod', baseUrl: 'https://feed.example' });
-    const row = queue(rig, 'Prod', 'R-1');
+    const row = await queue(rig, 'Prod', 'R-1');
     await saveProfile(rig.core, { name: 'Production', baseUrl: 'https://feed.example' }, 'Prod');
-    expect(rig.core.journal.get(row.id)?.profile).toBe('Production');
+    expect((await rig.core.journal.get(row.id))?.profile).toBe('Production');
   });
 
   it('removal is refused while the profile has rows to send or decide, saying how many', async () => {
     rig = await startCoreRig();
     rig.core.profiles.put({ name: 'Prod', baseUrl: 'https://feed.example' });
-    queue(rig, 'Prod', 'R-1');
-    queue(rig, 'Prod', 'R-2');
+    await queue(rig, 'Prod', 'R-1');
+    await queue(rig, 'Prod', 'R-2');
     await expect(removeProfile(rig.core, 'Prod')).rejects.toThrow(
       /still has submissions to send or decide \(2 queued\)/,
     );
@@ -46,15 +47,17 @@ describe('rows of a renamed or removed profile are never stuck (item 8)', () => 
     rig = await startCoreRig();
     rig.core.profiles.put({ name: 'Gone', baseUrl: 'https://feed.example' });
     // More orphans than the outbox looks at at once, queued before a good row.
-    for (let i = 0; i < 12; i += 1) queue(rig, 'Gone', `ORPHAN-${i}`);
-    rig.core.journal.db.prepare(`UPDATE submissions SET profile = 'Deleted long ago' WHERE profile = 'Gone'`).run();
-    const good = queue(rig, 'Sandbox', 'GOOD');
+    for (let i = 0; i < 12; i += 1) await queue(rig, 'Gone', `ORPHAN-${i}`);
+    sqliteDatabase(rig.core.journal)
+      .prepare(`UPDATE submissions SET profile = 'Deleted long ago' WHERE profile = 'Gone'`)
+      .run();
+    const good = await queue(rig, 'Sandbox', 'GOOD');
     const drained = await Promise.race([
       rig.core.outbox.drain().then(() => 'drained'),
       new Promise((r) => setTimeout(() => r('stuck'), 5000)),
     ]);
     expect(drained).toBe('drained');
-    expect(rig.core.journal.get(good.id)).toMatchObject({ state: 'accepted' });
+    expect(await rig.core.journal.get(good.id)).toMatchObject({ state: 'accepted' });
   });
 });
 
@@ -78,8 +81,8 @@ describe('quitting waits for sends in flight from any screen (item 9)', () => {
   it('close() gives up after its limit; the row is left to expire into unknown, never lost', async () => {
     rig = await startCoreRig({ latencyMs: 3000 });
     const home = rig.home;
-    const core = openCore({ home, sandboxUrl: () => rig!.sandbox.url, closeWaitMs: 200, leaseMs: 300 });
-    const queued = core.pipeline.submit({
+    const core = await openCore({ home, sandboxUrl: () => rig!.sandbox.url, closeWaitMs: 200, leaseMs: 300 });
+    const queued = await core.pipeline.submit({
       kind: 'entry',
       input: sampleInput({ reference: 'SLOW' }),
       profile: 'Sandbox',
@@ -92,8 +95,8 @@ describe('quitting waits for sends in flight from any screen (item 9)', () => {
     expect(Date.now() - started).toBeLessThan(1500);
     await sending;
     await new Promise((r) => setTimeout(r, 400));
-    const again = openCore({ home, sandboxUrl: () => undefined });
-    expect(again.journal.get(queued.row.id)?.state).toBe('unknown');
+    const again = await openCore({ home, sandboxUrl: () => undefined });
+    expect((await again.journal.get(queued.row.id))?.state).toBe('unknown');
     await again.close();
   });
 });

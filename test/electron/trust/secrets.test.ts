@@ -39,7 +39,7 @@ afterEach(async () => {
 });
 
 async function desk(env: NodeJS.ProcessEnv = {}): Promise<{ core: Core; dispatch: Dispatch }> {
-  core = openCore({
+  core = await openCore({
     home: tempHome(),
     sandboxUrl: () => undefined,
     env,
@@ -127,7 +127,7 @@ describe('environment credentials apply only to the profile FEED_DESK_PROFILE na
     core.profiles.put({ name: 'Other', baseUrl: other.url });
     core.profiles.put({ name: 'Batch', baseUrl: other.url });
     const send = async (profile: string) => {
-      const queued = core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference: profile }), profile });
+      const queued = await core.pipeline.submit({ kind: 'entry', input: sampleInput({ reference: profile }), profile });
       if (!queued.ok) throw new Error('not queued');
       return core.pipeline.send(queued.row.id);
     };

@@ -14,7 +14,7 @@ export function connectionHandlers(
     async 'credentials:save'({ profile: name, clientId, clientSecret }) {
       if (name === SANDBOX_PROFILE) fail('invalid', 'The Sandbox profile uses its built-in demo credentials');
       await core.credentials.save(profile(name), { clientId, clientSecret });
-      credentialsChanged(core, name);
+      await credentialsChanged(core, name);
       return { hasSecret: true };
     },
     async 'credentials:delete'({ profile: name }) {

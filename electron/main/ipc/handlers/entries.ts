@@ -9,7 +9,7 @@ export function entryHandlers(
 ): Pick<Handlers, 'entries:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete'> {
   return {
     async 'entries:submit'({ profile, input, confirmDuplicate }) {
-      const result = core.pipeline.submit({ kind: 'entry', input, profile, confirmDuplicate });
+      const result = await core.pipeline.submit({ kind: 'entry', input, profile, confirmDuplicate });
       if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
       if (!result.ok && result.code === 'duplicate') {
         const d = result.duplicate;
@@ -31,17 +31,17 @@ export function entryHandlers(
       core.outbox.kick();
       return toView(sent ?? result.row);
     },
-    'drafts:get'({ screen }) {
-      const draft = core.drafts.get(screen);
+    async 'drafts:get'({ screen }) {
+      const draft = await core.journal.drafts.get(screen);
       const payload = draft && typeof draft.payload === 'object' ? (draft.payload as Record<string, string>) : null;
       return { payload, updatedAt: draft?.updatedAt ?? null };
     },
-    'drafts:save'({ screen, profile, payload }) {
-      core.drafts.save(screen, profile, payload);
+    async 'drafts:save'({ screen, profile, payload }) {
+      await core.journal.drafts.save(screen, profile, payload);
       return {};
     },
-    'drafts:delete'({ screen }) {
-      core.drafts.delete(screen);
+    async 'drafts:delete'({ screen }) {
+      await core.journal.drafts.delete(screen);
       return {};
     },
   };

@@ -1,23 +1,22 @@
 import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import type { Core } from '../../core/core';
-import { operatorName } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
-import { listSubmissions } from '../../journal/queries';
-import { attentionCounts, dailyReport, facets, toListRow } from '../../journal/review';
+import { toListRow } from '../../journal/review';
 import { writeJournalCsv } from '../../journal/csv-export';
 import { wireParts } from '../../journal/wire-parts';
 import { toView } from './views';
 
 /** Writes a file through a temporary name, so a cancelled or failed export never leaves half a file. */
-function writeAtomically(path: string, fill: (write: (text: string) => void) => void): void {
+async function writeAtomically<T>(path: string, fill: (write: (text: string) => void) => Promise<T>): Promise<T> {
   const part = `${path}.part`;
   const fd = openSync(part, 'w');
   try {
-    fill((text) => writeSync(fd, text));
+    const result = await fill((text) => writeSync(fd, text));
     closeSync(fd);
     renameSync(part, path);
+    return result;
   } catch (err) {
     closeSync(fd);
     rmSync(part, { force: true });
@@ -43,20 +42,20 @@ export function journalHandlers(
 > {
   const { journal } = core;
   return {
-    'journal:list'(filter) {
-      const { rows, total } = listSubmissions(journal.db, filter);
+    async 'journal:list'(filter) {
+      const { rows, total } = await journal.list(filter);
       return { rows: rows.map(toListRow), total };
     },
     'journal:attention'() {
-      return attentionCounts(journal);
+      return journal.attention();
     },
-    'journal:facets'() {
-      const known = facets(journal);
+    async 'journal:facets'() {
+      const known = await journal.facets();
       const profiles = [...new Set([...known.profiles, ...core.profiles.list().map((p) => p.name)])].sort();
       return { operators: known.operators, profiles };
     },
-    'journal:get'({ id }) {
-      const row = journal.get(id);
+    async 'journal:get'({ id }) {
+      const row = await journal.get(id);
       if (!row) fail('not-found', `No journal entry ${id}`);
       const wire = wireParts(row, core.profiles.get(row.profile));
       return {
@@ -71,23 +70,22 @@ export function journalHandlers(
           reviewedAt: row.reviewedAt,
           reviewNote: row.reviewNote,
         },
-        history: journal.history(id),
+        history: await journal.history(id),
         wire: wire ? wire.map(([name, value]) => [name, value] as [string, string]) : null,
       };
     },
-    'journal:resolve'(request) {
-      const who = operatorName();
+    async 'journal:resolve'(request) {
       const note = request.note?.trim() || null;
       if (request.action === 'resend') {
-        const row = journal.resend(request.id, who, note);
+        const row = await journal.resend(request.id, note);
         core.outbox.kick();
         return toView(row);
       }
-      if (request.action === 'accept') return toView(journal.markAccepted(request.id, request.recordid, who, note));
-      return toView(journal.discard(request.id, who, note));
+      if (request.action === 'accept') return toView(await journal.markAccepted(request.id, request.recordid, note));
+      return toView(await journal.discard(request.id, note));
     },
-    'journal:review'({ ids, note }) {
-      return { reviewed: journal.markReviewed(ids, operatorName(), note?.trim() || null) };
+    async 'journal:review'({ ids, note }) {
+      return { reviewed: await journal.markReviewed(ids, note?.trim() || null) };
     },
     async 'journal:export'(filter) {
       const day = new Date().toISOString().slice(0, 10);
@@ -97,16 +95,13 @@ export function journalHandlers(
         extension: 'csv',
       });
       if (!path) return { path: null, rows: 0 };
-      let rows = 0;
-      writeAtomically(path, (write) => {
-        rows = writeJournalCsv(journal, filter, write);
-      });
+      const rows = await writeAtomically(path, (write) => writeJournalCsv(journal, filter, write));
       return { path, rows };
     },
-    'journal:report'({ from, to }) {
+    async 'journal:report'({ from, to }) {
       if (from > to)
         fail('invalid', 'The start date is after the end date', { from: 'Must be on or before the end date' });
-      const report = dailyReport(journal, from, to);
+      const report = await journal.report(from, to);
       return { ...report, attention: report.attention.map((r) => ({ ...toListRow(r), message: r.message })) };
     },
     async 'journal:savePdf'({ from, to }) {

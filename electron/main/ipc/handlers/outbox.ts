@@ -1,21 +1,19 @@
 import type { Core } from '../../core/core';
-import { operatorName } from '../../core/core';
 import type { Handlers } from '../dispatch';
-import { pausedProfiles, sendNow, setPaused } from '../../journal/profile-rows';
 
 /** Pausing and resuming a profile's sending, and "send now". */
 export function outboxHandlers(core: Core): Pick<Handlers, 'outbox:status' | 'outbox:pause' | 'outbox:sendNow'> {
   return {
-    'outbox:status'() {
-      return { paused: pausedProfiles(core.journal) };
+    async 'outbox:status'() {
+      return { paused: await core.journal.paused() };
     },
-    'outbox:pause'({ profile, paused }) {
-      const now = setPaused(core.journal, profile, paused, operatorName());
+    async 'outbox:pause'({ profile, paused }) {
+      const now = await core.journal.setPaused(profile, paused);
       if (!paused) core.outbox.kick();
       return { paused: now };
     },
-    'outbox:sendNow'({ profile }) {
-      const due = sendNow(core.journal, profile, operatorName());
+    async 'outbox:sendNow'({ profile }) {
+      const due = await core.journal.sendNow(profile);
       core.outbox.kick();
       return { due };
     },

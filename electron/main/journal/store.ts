@@ -1,0 +1,136 @@
+import type {
+  HistoryRow,
+  JournalFilter,
+  JournalState,
+  SubmissionKind,
+  SubmissionRow,
+} from '../../../shared/journal/types';
+import type { Lease } from './leases';
+
+/** What is written when a submission is queued. */
+export interface NewSubmission {
+  kind: SubmissionKind;
+  profile: string;
+  operator: string;
+  payload: Record<string, string>;
+  payloadHash: string;
+  originalRecordid?: number | null;
+}
+
+/** The outcome of one send, as recorded. */
+export type SendOutcome =
+  | { state: 'accepted'; recordid: number; message: string; httpStatus: number }
+  | {
+      state: 'rejected' | 'failed' | 'unknown';
+      code: string;
+      message: string;
+      httpStatus: number | null;
+      fields: Record<string, string> | null;
+      nextAttemptAt: string | null;
+    };
+
+/** The profiles rows may be sent for now: entries for any of them, cancellations only where a path is set. */
+export interface Sendable {
+  entries: readonly string[];
+  cancellations: readonly string[];
+}
+
+/** Where the journal lives and who is signed in to it (shown on the screens). */
+export type JournalLocation =
+  | { kind: 'local'; path: string; user: string; role: 'local' }
+  | { kind: 'office'; label: string; user: string; role: 'clerk' | 'supervisor' | 'owner' };
+
+/** How many of a profile's rows still need sending or a person, by state. */
+export type OpenCounts = Partial<Record<'queued' | 'sending' | 'failed' | 'unknown', number>>;
+
+/** Counts by state. */
+export type StateCounts = Partial<Record<JournalState, number>>;
+
+/** The daily summary of a date range. */
+export interface JournalReport {
+  from: string;
+  to: string;
+  total: number;
+  byState: StateCounts;
+  byOperator: Array<{ name: string; total: number; states: StateCounts }>;
+  byProfile: Array<{ name: string; total: number; states: StateCounts }>;
+  attention: SubmissionRow[];
+  attentionTotal: number;
+  generatedAt: string;
+}
+
+/** A half-typed form as last autosaved. */
+export interface Draft {
+  profile: string;
+  payload: unknown;
+  updatedAt: string;
+}
+
+/** The result of queueing: the new row, or the earlier one it may repeat (nothing written). */
+export type QueueResult = { row: SubmissionRow; duplicate?: undefined } | { row?: undefined; duplicate: SubmissionRow };
+
+/**
+ * The journal, wherever it lives: on this computer (SQLite) or in the office database
+ * (PostgreSQL). The pipeline, outbox, IPC handlers, screens and CLI use only this. Every change
+ * of state is one transaction with its history entry. Who did something is the store's to know:
+ * the operator on this computer, the database user in an office.
+ */
+export interface JournalStore {
+  readonly location: JournalLocation;
+
+  /** Calls the listener with each committed change of a row (from this process, or any desk in an office). */
+  onChange(listener: (row: SubmissionRow) => void): () => void;
+  close(): Promise<void>;
+
+  /** The duplicate check (unless `allowDuplicate`) and the insert as `queued`: one transaction. */
+  queue(submission: NewSubmission, allowDuplicate: boolean): Promise<QueueResult>;
+  /** Moves one queued or failed row to sending under a lease; undefined if it is not in such a state. */
+  claim(id: number, lease: Lease): Promise<SubmissionRow | undefined>;
+  /** Claims the next due row of a sendable profile; rows another sender holds are skipped, never waited for. */
+  claimNext(lease: Lease, sendable: Sendable): Promise<SubmissionRow | undefined>;
+  /**
+   * Records a send's outcome; an outcome for a row that is no longer this sender's settles an
+   * unknown no person acted on, else is kept in the history. With `next`, claims the next due row
+   * in the same transaction.
+   */
+  recordOutcome(
+    id: number,
+    owner: string,
+    outcome: SendOutcome,
+    next?: { lease: Lease; sendable: Sendable },
+  ): Promise<{ row: SubmissionRow; next: SubmissionRow | undefined }>;
+  renewLeases(lease: Lease): Promise<void>;
+  /** Rows whose lease ran out become unknown; returns how many. */
+  expireLeases(): Promise<number>;
+  /** The earliest automatic retry among sendable failed rows, if any. */
+  nextRetryAt(sendable: Sendable): Promise<string | undefined>;
+
+  resend(id: number, note?: string | null): Promise<SubmissionRow>;
+  markAccepted(id: number, recordid: number, note?: string | null): Promise<SubmissionRow>;
+  discard(id: number, note?: string | null): Promise<SubmissionRow>;
+  markReviewed(ids: readonly number[], note?: string | null): Promise<number>;
+
+  get(id: number): Promise<SubmissionRow | undefined>;
+  history(id: number): Promise<HistoryRow[]>;
+  list(filter: JournalFilter): Promise<{ rows: SubmissionRow[]; total: number }>;
+  /** Every row matching the filter, in pages, never the whole table at once. */
+  iterate(filter: JournalFilter): AsyncIterable<SubmissionRow>;
+  attention(): Promise<{ unknown: number; failed: number; rejected: number }>;
+  facets(): Promise<{ operators: string[]; profiles: string[] }>;
+  report(from: string, to: string): Promise<JournalReport>;
+
+  openCounts(profile: string): Promise<OpenCounts>;
+  renameProfile(from: string, to: string): Promise<void>;
+  /** Failed rows waiting for new credentials become due now; returns how many. */
+  retryWaiting(profile: string): Promise<number>;
+  paused(): Promise<string[]>;
+  setPaused(profile: string, paused: boolean): Promise<string[]>;
+  /** The profile's failed rows waiting for a retry become due now and its sending resumes; returns how many are due. */
+  sendNow(profile: string): Promise<number>;
+
+  drafts: {
+    get(screen: string): Promise<Draft | undefined>;
+    save(screen: string, profile: string, payload: unknown): Promise<void>;
+    delete(screen: string): Promise<void>;
+  };
+}
