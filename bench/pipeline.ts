@@ -12,8 +12,24 @@ import { createTokenProvider } from '../electron/main/service/token-provider';
 import { createRedactor } from '../electron/main/service/redact';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../electron/sandbox/tokens';
 import { sampleInput, sampleParts } from '../test/support/service';
+import { startPostgres } from '../test/support/postgres';
+import { newOfficeDatabase } from '../test/support/office-journal';
+import { createPostgresStore } from '../electron/main/journal/postgres/store';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 2000);
+/** `--store sqlite`, `--store postgres`, or both (the default): each measured against raw POSTs in this run. */
+const storeArg = process.argv.indexOf('--store');
+const STORES = (storeArg === -1 ? 'sqlite,postgres' : (process.argv[storeArg + 1] ?? '')).split(',') as Array<
+  'sqlite' | 'postgres'
+>;
+const office = STORES.includes('postgres') ? await startPostgres() : undefined;
+
+/** A journal for one run: a fresh file on this computer, or a fresh office database (initialised, owner signed in). */
+async function journalFor(store: 'sqlite' | 'postgres') {
+  if (store === 'sqlite' || !office) return undefined;
+  const url = office.url(undefined, undefined, await newOfficeDatabase(office, 'bench'));
+  return () => createPostgresStore({ url });
+}
 const LATENCY_MS = 5;
 let peakRss = 0;
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
@@ -55,9 +71,16 @@ async function raw(url: string, concurrency: number, entries = ENTRIES): Promise
   return entries / seconds;
 }
 
-async function full(url: string, concurrency: number, run: string, entries = ENTRIES): Promise<number> {
+async function full(
+  url: string,
+  concurrency: number,
+  run: string,
+  store: 'sqlite' | 'postgres',
+  entries = ENTRIES,
+): Promise<number> {
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-bench-'));
-  const core = await openCore({ home, sandboxUrl: () => url, concurrency });
+  const journal = await journalFor(store);
+  const core = await openCore({ home, sandboxUrl: () => url, concurrency, ...(journal ? { journal } : {}) });
   const requests = Array.from({ length: entries }, (_, i) => ({
     kind: 'entry' as const,
     input: sampleInput({ reference: `FULL-${run}-${i}` }),
@@ -83,20 +106,23 @@ const child = spawn(process.execPath, ['bin/run-ts.mjs', 'bench/sandbox-child.ts
 const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
 const url = String((await lines.next()).value);
 const sandbox = { url, close: async () => void child.stdin!.end() };
-console.log(`pipeline benchmark: ${ENTRIES} entries, sandbox (own process) latency ${LATENCY_MS} ms, loopback`);
+console.log(
+  `pipeline benchmark: ${ENTRIES} entries, sandbox (own process) latency ${LATENCY_MS} ms, loopback; ` +
+    `journal: ${STORES.join(' and ')}`,
+);
 await raw(sandbox.url, 4, 200);
-await full(sandbox.url, 4, 'warm-up', Math.floor(ENTRIES / 4));
+await full(sandbox.url, 4, 'warm-up', STORES[0] ?? 'sqlite', Math.floor(ENTRIES / 4));
 const smallRunPeak = peakRss;
 const small = afterGc();
 console.log(
   `after the ${Math.floor(ENTRIES / 4)}-entry warm-up and GC: heap ${mib(small.heapUsed)}, RSS ${mib(small.rss)}`,
 );
-for (const concurrency of [4, 16]) {
+for (const [store, concurrency] of STORES.flatMap((s) => [4, 16].map((c) => [s, c] as const))) {
   const rawRate = await raw(sandbox.url, concurrency);
-  const fullRate = await full(sandbox.url, concurrency, String(concurrency));
+  const fullRate = await full(sandbox.url, concurrency, `${store}-${concurrency}`, store);
   const settled = afterGc();
   console.log(
-    `concurrency ${String(concurrency).padStart(2)}: raw ${rawRate.toFixed(0)} entries/s, ` +
+    `${store.padEnd(8)} concurrency ${String(concurrency).padStart(2)}: raw ${rawRate.toFixed(0)} entries/s, ` +
       `full pipeline ${fullRate.toFixed(0)} entries/s, ratio ${(fullRate / rawRate).toFixed(2)}` +
       (concurrency === 4 ? ' (target >= 0.80)' : '') +
       `; after GC: heap ${mib(settled.heapUsed)}, RSS ${mib(settled.rss)}`,
@@ -108,3 +134,4 @@ console.log(
     `warm-up, ${mib(peakRss)} after all runs (${ENTRIES * 4} entries in all)`,
 );
 await sandbox.close();
+await office?.stop();

@@ -19,6 +19,13 @@ export function unknownProfile(name: string): CliFailure {
   return new CliFailure(`No profile named ${name}; see \`feed-desk profiles list\``, { code: 'unknown-profile' });
 }
 
+let journalUrl: string | undefined;
+
+/** The journal URL given with --journal (before the command), which overrides FEED_DESK_JOURNAL_URL. */
+export function setJournalUrl(url: string | undefined): void {
+  journalUrl = url;
+}
+
 /** The profile a command uses when --profile is not given: FEED_DESK_PROFILE, else the active one. */
 export function defaultProfileName(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.FEED_DESK_PROFILE || undefined;
@@ -27,7 +34,7 @@ export function defaultProfileName(env: NodeJS.ProcessEnv = process.env): string
 /** Opens the data folder (FEED_DESK_HOME or the per-user folder); reports a corrupt profiles file and recovery. */
 export async function openContext(): Promise<CliContext> {
   const home = dataHome();
-  const core = await openCore({ home, sandboxUrl: () => readSandboxLink(home), env: process.env });
+  const core = await openCore({ home, sandboxUrl: () => readSandboxLink(home), env: process.env, journalUrl });
   if (core.profiles.warning) process.stderr.write(`feed-desk: warning: ${core.profiles.warning}\n`);
   if (core.recovered > 0) {
     process.stderr.write(`feed-desk: ${core.recovered} submission(s) interrupted while sending are now unknown\n`);

@@ -5,6 +5,8 @@ import { registerSandbox } from './commands/sandbox';
 import { registerJournal } from './commands/journal';
 import { registerOutbox } from './commands/outbox';
 import { registerResolve } from './commands/resolve';
+import { registerOffice } from './commands/office';
+import { setJournalUrl } from './context';
 
 /**
  * The `feed-desk` command tree. Errors are not printed by commander: the caller reports every
@@ -17,6 +19,11 @@ export function buildProgram(): Command {
       'Key entries into the Feed Service from the command line. FEED_DESK_HOME selects the data folder; ' +
         'exit status 0 accepted (or done), 2 invalid input, 3 possible duplicate, 1 anything else.',
     )
+    .option(
+      '--journal <url>',
+      'use this office journal (postgres://USER@HOST:PORT/DATABASE; also FEED_DESK_JOURNAL_URL); password from the keychain or PGPASSWORD',
+    )
+    .hook('preAction', (command) => setJournalUrl(command.opts<{ journal?: string }>().journal))
     .enablePositionalOptions()
     .configureOutput({ outputError: () => {} })
     .exitOverride();
@@ -26,6 +33,7 @@ export function buildProgram(): Command {
   registerOutbox(program);
   registerResolve(program);
   registerSandbox(program);
+  registerOffice(program);
   return program;
 }
 

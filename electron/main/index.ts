@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
-import { openCore } from './core/core';
+import { localJournalPath, openCore, type Core } from './core/core';
+import { createSqliteStore } from './journal/sqlite-store';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -24,7 +25,8 @@ app.on('second-instance', () => {
 
 app.whenReady().then(async () => {
   sandbox = await startSandbox();
-  const core = await openCore({ home: app.getPath('userData'), sandboxUrl: () => sandbox?.url });
+  const core = await openJournalOrAsk(app.getPath('userData'));
+  if (!core) return app.quit();
   core.outbox.start();
   const dispatch = createDispatch(
     createHandlers(core, {
@@ -62,3 +64,34 @@ app.whenReady().then(async () => {
 });
 
 app.on('window-all-closed', () => app.quit());
+
+/**
+ * Opens the core on the journal Settings chose. When the office journal cannot be opened, says
+ * why and lets the person retry, use this computer's journal for this session, or quit.
+ */
+async function openJournalOrAsk(home: string): Promise<Core | undefined> {
+  const sandboxUrl = () => sandbox?.url;
+  for (;;) {
+    try {
+      return await openCore({ home, sandboxUrl });
+    } catch (err) {
+      const { response } = await dialog.showMessageBox({
+        type: 'warning',
+        title: 'Feed Desk',
+        message: 'The journal cannot be opened',
+        detail: `${(err as Error).message}\n\nNothing was lost. Retry, or key into this computer's journal for now (Settings shows the choice).`,
+        buttons: ['Retry', "Use this computer's journal", 'Quit'],
+        defaultId: 0,
+        cancelId: 2,
+      });
+      if (response === 2) return undefined;
+      if (response === 1) {
+        return openCore({
+          home,
+          sandboxUrl,
+          journal: async (operator) => createSqliteStore(localJournalPath(home), operator),
+        });
+      }
+    }
+  }
+}

@@ -1,22 +1,38 @@
 import { useEffect } from 'react';
-import { navigate, useHashRoute } from './use-hash-route';
+import { navigate, useHashRoute, type Route } from './use-hash-route';
 import { useProfiles } from './use-profiles';
+import { JournalBadge } from './components/journal-badge';
 import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
+import { JournalScreen } from './screens/journal/journal-screen';
+import { SummaryScreen } from './screens/summary/summary-screen';
+import { useAttentionCount } from './screens/journal/use-attention-count';
 
 const SCREENS = [
-  { route: 'new-entry', label: 'New entry', hint: 'Alt+N' },
-  { route: 'settings', label: 'Settings', hint: '' },
+  { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },
+  { route: 'journal', label: 'Journal', keys: 'Alt+J' },
+  { route: 'settings', label: 'Settings', keys: '' },
 ] as const;
 
-/** The app shell: navigation to the screens that work, the active profile always visible. */
+/** Alt+N and Alt+J go to their screens from anywhere (by physical key too, for other layouts). */
+const GO_KEYS: Record<string, Route> = { KeyN: 'new-entry', n: 'new-entry', KeyJ: 'journal', j: 'journal' };
+
+/**
+ * The app shell: navigation to the screens (the Journal link counts the rows that need a
+ * person, live), the active profile always visible.
+ */
 export function App() {
   const route = useHashRoute();
   const profiles = useProfiles();
+  const attention = useAttentionCount();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey && event.key.toLowerCase() === 'n' && route !== 'new-entry') navigate('new-entry');
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const to = GO_KEYS[event.code] ?? GO_KEYS[event.key.toLowerCase()];
+      if (!to || to === route || document.querySelector('dialog[open]')) return;
+      // New entry's own Alt+N handler decides there (it may ask before clearing typed work).
+      navigate(to);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -28,17 +44,33 @@ export function App() {
       <header className="topbar">
         <span className="brand">Feed Desk</span>
         <nav aria-label="Screens">
-          {SCREENS.map((s) => (
-            <a key={s.route} href={`#/${s.route}`} aria-current={route === s.route ? 'page' : undefined}>
-              {s.label}
-              {s.hint && <kbd>{s.hint}</kbd>}
-            </a>
-          ))}
+          {SCREENS.map((s) => {
+            const count = s.route === 'journal' ? (attention ?? 0) : 0;
+            return (
+              <a
+                key={s.route}
+                href={`#/${s.route}`}
+                aria-current={route === s.route || (s.route === 'journal' && route === 'summary') ? 'page' : undefined}
+                aria-label={count > 0 ? `${s.label}, ${count} need attention` : undefined}
+                aria-keyshortcuts={s.keys || undefined}
+                title={s.keys ? `${s.label} (${s.keys})` : s.label}
+              >
+                {s.label}
+                {s.keys && <kbd>{s.keys}</kbd>}
+                {count > 0 && (
+                  <span className="nav-badge" data-testid="attention-badge">
+                    {count.toLocaleString()}
+                  </span>
+                )}
+              </a>
+            );
+          })}
         </nav>
         <p className="profile-badge" aria-live="polite">
           Profile <strong data-testid="active-profile">{active?.profile.name ?? '…'}</strong>
           {active?.builtIn && <span className="tag">built-in sandbox</span>}
         </p>
+        <JournalBadge className="profile-badge" />
       </header>
       <main className="content">
         {profiles.error && (
@@ -46,14 +78,16 @@ export function App() {
             {profiles.error}
           </p>
         )}
-        {route === 'settings' ? (
-          <SettingsScreen profiles={profiles} />
-        ) : active ? (
-          <NewEntryScreen key={active.profile.name} profile={active.profile} />
-        ) : (
-          <p>Loading…</p>
-        )}
+        <Screen route={route} profiles={profiles} />
       </main>
     </div>
   );
+}
+
+function Screen({ route, profiles }: { route: Route; profiles: ReturnType<typeof useProfiles> }) {
+  if (route === 'settings') return <SettingsScreen profiles={profiles} />;
+  if (route === 'journal') return <JournalScreen />;
+  if (route === 'summary') return <SummaryScreen />;
+  const active = profiles.active;
+  return active ? <NewEntryScreen key={active.profile.name} profile={active.profile} /> : <p>Loading…</p>;
 }

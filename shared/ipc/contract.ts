@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENTRY_FIELDS } from '../entry/fields';
 import { profileSchema } from '../profile/schema';
 import { JOURNAL_STATES, SUBMISSION_KINDS, journalFilterSchema } from '../journal/types';
+import { journalSettingsSchema, officeJournalSchema } from '../journal/office';
 import type { Channel, EventName } from './channels';
 
 export { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
@@ -206,6 +207,33 @@ export const CONTRACT = {
   'journal:report': { request: dateRange, response: journalReportSchema },
   /** Saves the page now shown (the summary) as PDF, to a file the person picks (null: cancelled). */
   'journal:savePdf': { request: dateRange, response: z.strictObject({ path: z.string().nullable() }) },
+  /**
+   * Where this desk's journal is, who is signed in and with which role (clerk screens hide
+   * supervisor actions; the office database refuses them anyway), and the saved choice.
+   */
+  'journal:location': {
+    request: none,
+    response: z.strictObject({
+      kind: z.enum(['local', 'office']),
+      label: z.string(),
+      user: z.string(),
+      role: z.enum(['local', 'clerk', 'supervisor', 'owner']),
+      saved: journalSettingsSchema,
+      hasPassword: z.boolean(),
+      /** True when the saved choice differs from the journal in use (it applies after a restart). */
+      restartNeeded: z.boolean(),
+    }),
+  },
+  /** Saves where this desk's journal lives (the password goes to the OS keychain); applies after a restart. */
+  'journal:configure': {
+    request: z.strictObject({ settings: journalSettingsSchema, password: text(1000).optional() }),
+    response: z.strictObject({ restartNeeded: z.boolean() }),
+  },
+  /** Signs in to an office database with these settings (password given, or the stored one) and reports the role. */
+  'journal:testOffice': {
+    request: z.strictObject({ office: officeJournalSchema, password: text(1000).optional() }),
+    response: z.strictObject({ message: z.string(), user: z.string(), role: z.string() }),
+  },
   /** Which profiles' sending is paused. */
   'outbox:status': { request: none, response: z.strictObject({ paused: z.array(z.string()) }) },
   'outbox:pause': {

@@ -129,7 +129,10 @@ test('4: starting a new entry over typed work asks first, and the draft is never
   await page.keyboard.press('Enter');
   await expect(page.locator('#field-town')).toHaveValue('York');
   await page.waitForTimeout(700);
-  expect((await desk.core.journal.drafts.get('new-entry'))?.payload).toMatchObject({ surname: 'Half-typ', town: 'York' });
+  expect((await desk.core.journal.drafts.get('new-entry'))?.payload).toMatchObject({
+    surname: 'Half-typ',
+    town: 'York',
+  });
 
   await page.keyboard.press('Alt+N');
   await question.getByRole('button', { name: /Clear it/ }).click();

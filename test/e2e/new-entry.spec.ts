@@ -46,7 +46,7 @@ test('an entry keyed by keyboard only is submitted, shows its recordid and is jo
   expect(stored.get('delivery_date')).toBe('');
   expect(stored.get('order_number')).toBe('ORD-1');
   expect(stored.get('colour')).toBe('Slate');
-  expect((await desk.core.journal.get(1))).toMatchObject({ state: 'accepted', recordid: 100001, reference: 'KEY-1' });
+  expect(await desk.core.journal.get(1)).toMatchObject({ state: 'accepted', recordid: 100001, reference: 'KEY-1' });
   await page.screenshot({ path: 'test-results/screens/new-entry-accepted.png', fullPage: true });
 });
 

@@ -52,7 +52,8 @@ for (const size of SIZES) {
           document.querySelectorAll<HTMLSelectElement | HTMLInputElement>('main select, main input'),
         )) {
           const style = getComputedStyle(el);
-          if (el.type === 'checkbox' || el.type === 'file' || el.closest('details:not([open])')) continue;
+          if (el.type === 'checkbox' || el.type === 'radio' || el.type === 'file' || el.closest('details:not([open])'))
+            continue;
           const r = el.getBoundingClientRect();
           const text = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : el.value;
           canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;

@@ -9,6 +9,7 @@ import { createHandlers } from '../../electron/main/ipc/handlers';
 import { publishEvents } from '../../electron/main/ipc/events';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { serveFolder } from './static-server';
+import type { JournalStore } from '../../electron/main/journal/store';
 import { testDesktop } from './desktop';
 
 /**
@@ -47,11 +48,16 @@ export interface DeskBackend {
 }
 
 /** Starts the backend and binds a page's preload API to its handlers (sender checked per call). */
-export async function startDeskBackend(page: Page, rendererDir: string): Promise<DeskBackend> {
-  const sandbox = await startSandbox();
+export async function startDeskBackend(
+  page: Page,
+  rendererDir: string,
+  options: { journal?: () => Promise<JournalStore>; sandbox?: Sandbox } = {},
+): Promise<DeskBackend> {
+  const sandbox = options.sandbox ?? (await startSandbox());
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
   const core = await openCore({
     home,
+    ...(options.journal ? { journal: options.journal } : {}),
     sandboxUrl: () => sandbox.url,
     retry: { baseMs: 50, capMs: 200, maxAttempts: 3 },
   });
@@ -84,7 +90,7 @@ export async function startDeskBackend(page: Page, rendererDir: string): Promise
     saved,
     async close() {
       await core.close();
-      await sandbox.close();
+      if (!options.sandbox) await sandbox.close();
       await server.close();
     },
   };

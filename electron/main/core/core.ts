@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Lease } from '../journal/leases';
-import { createSqliteStore } from '../journal/sqlite-store';
+import { openJournalStore } from '../journal/journal-settings';
 import type { JournalStore } from '../journal/store';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../journal/pipeline';
 import { Outbox } from '../journal/outbox';
@@ -34,8 +34,10 @@ export interface CoreOptions {
   concurrency?: number;
   leaseMs?: number;
   closeWaitMs?: number;
-  /** The journal to use; by default the one on this computer, in the data folder. */
+  /** The journal to use; by default the one journal.json in the data folder names (this computer unless set). */
   journal?: (operator: string) => Promise<JournalStore>;
+  /** A journal URL (postgres://USER@HOST:PORT/DATABASE) that overrides the saved choice, as the CLI's --journal. */
+  journalUrl?: string;
 }
 
 /** Everything below the screens and the CLI, wired once: profiles, journal, pipeline, outbox. */
@@ -63,11 +65,14 @@ export function localJournalPath(home: string): string {
 export async function openCore(options: CoreOptions): Promise<Core> {
   const profiles = openProfileStore(options.home);
   const operator = operatorName();
+  const credentials = options.credentials ?? createCredentialStore(loadKeytar, options.home);
   const journal = options.journal
     ? await options.journal(operator)
-    : createSqliteStore(localJournalPath(options.home), operator);
+    : await openJournalStore(
+        { home: options.home, credentials, env: options.env ?? process.env, url: options.journalUrl },
+        operator,
+      );
   const recovered = await journal.expireLeases();
-  const credentials = options.credentials ?? createCredentialStore(loadKeytar, options.home);
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({
     credentials,

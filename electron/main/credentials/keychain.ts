@@ -44,7 +44,16 @@ export interface CredentialStore {
   rename(from: string, to: Profile): Promise<void>;
   /** Whether a keychain can be used here; the message says what is missing when not. */
   availability(): Promise<{ available: true } | { available: false; message: string }>;
+  /** The office database password of `key` (user@host:port/database); never leaves the main process. */
+  officePassword: {
+    save(key: string, password: string): Promise<void>;
+    read(key: string): Promise<string | undefined>;
+    delete(key: string): Promise<boolean>;
+  };
 }
+
+/** The keychain service under which office database passwords are kept, one item per user@host:port/database. */
+export const OFFICE_KEYCHAIN_SERVICE = 'Feed Desk office journal';
 
 const itemSchema = z.strictObject({
   clientId: z.string().min(1),
@@ -123,6 +132,11 @@ export function createCredentialStore(load: () => KeytarLike = loadKeytar, scope
       const item = await readItem(from);
       if (item && item.origin === originOf(to.baseUrl)) await write(to.name, item);
       await remove(from);
+    },
+    officePassword: {
+      save: (key, password) => guard((k) => k.setPassword(OFFICE_KEYCHAIN_SERVICE, key, password)),
+      read: async (key) => (await guard((k) => k.getPassword(OFFICE_KEYCHAIN_SERVICE, key))) ?? undefined,
+      delete: (key) => guard((k) => k.deletePassword(OFFICE_KEYCHAIN_SERVICE, key)),
     },
     async availability() {
       try {

@@ -21,8 +21,22 @@ const BY_NAME: Record<string, ErrorCode> = {
   KeychainItemError: 'keychain',
   ProfileError: 'invalid',
   JournalStateError: 'state',
+  OfficePermissionError: 'forbidden',
+  OfficeSetupError: 'setup',
+  JournalSettingsError: 'setup',
   ConnectionSetupError: 'setup',
 };
+
+/** Connection failures of the office journal (the database server), as node reports them. */
+const JOURNAL_UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '08006',
+]);
 
 const BY_OUTCOME: Record<FailureCode, ErrorCode> = {
   rejected: 'rejected',
@@ -40,6 +54,10 @@ export function toIpcFailure(err: unknown): { ok: false; error: IpcError } {
   if (isServiceError(err)) {
     const fields = err.name === 'HttpError' && Object.keys(err.summary.fields).length ? err.summary.fields : undefined;
     return failure(BY_OUTCOME[outcomeOf(err).code], err.message, fields);
+  }
+  const errno = (err as { code?: unknown } | null)?.code;
+  if (typeof errno === 'string' && JOURNAL_UNREACHABLE.has(errno)) {
+    return failure('network', `The office journal cannot be reached (${errno}); nothing was lost. Try again shortly.`);
   }
   const code = err instanceof Error ? BY_NAME[err.name] : undefined;
   if (code) return failure(code, (err as Error).message);

@@ -1,33 +1,57 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { openDatabase } from '../../../electron/main/journal/database';
-import { Journal } from '../../../electron/main/journal/journal';
-import { Drafts } from '../../../electron/main/journal/drafts';
-import { claim, expireLeases, renewLeases } from '../../../electron/main/journal/leases';
-import { listSubmissions } from '../../../electron/main/journal/queries';
 import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite-store';
-import { operatorName } from '../../../electron/main/core/core';
+import type { JournalStore, NewSubmission } from '../../../electron/main/journal/store';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
+import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
 
 const LEASE = { owner: 'test', ms: 60_000 };
 
 let rig: CoreRig | undefined;
+let stores: JournalStore[] = [];
 afterEach(async () => {
   await rig?.close();
   rig = undefined;
+  await Promise.all(stores.map((s) => s.close()));
+  stores = [];
 });
+
+/** A fresh, empty journal of the kind (closed after the test). */
+async function openStore(kind: StoreKind): Promise<JournalStore> {
+  const store =
+    kind === 'sqlite'
+      ? createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk')
+      : await (await freshOfficeJournal()).open();
+  stores.push(store);
+  return store;
+}
 
 function queue(r: CoreRig, overrides: Record<string, string> = {}, confirmDuplicate = false) {
   return r.core.pipeline.submit({ kind: 'entry', input: sampleInput(overrides), profile: 'Sandbox', confirmDuplicate });
 }
 
-describe('duplicate guard', () => {
+/** Queues a row straight into a store (no profile checks), as the pipeline would. */
+async function queued(store: JournalStore, payload: Record<string, string>, profile = 'S') {
+  const submission: NewSubmission = {
+    kind: 'entry',
+    profile,
+    operator: 'x',
+    payload,
+    payloadHash: JSON.stringify(payload),
+  };
+  const result = await store.queue(submission, true);
+  if (!result.row) throw new Error('not queued');
+  return result.row;
+}
+
+describeEachStore('duplicate guard', (store) => {
   it('warns about the same content or the same reference + policy, with recordid and time', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     const first = await queue(rig);
     if (!first.ok) throw new Error('not queued');
     await rig.core.pipeline.send(first.row.id);
@@ -45,7 +69,7 @@ describe('duplicate guard', () => {
   });
 
   it('also catches one still sending or unknown, but not a rejected or discarded one', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
     const first = await queue(rig);
     if (!first.ok) throw new Error('not queued');
@@ -56,16 +80,16 @@ describe('duplicate guard', () => {
   });
 
   it('is per profile', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.core.profiles.put({ name: 'Other', baseUrl: 'https://feed.example.com' });
     expect((await queue(rig)).ok).toBe(true);
     expect((await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Other' })).ok).toBe(true);
   });
 });
 
-describe('resolution actions', () => {
+describeEachStore('resolution actions', (store) => {
   it('mark accepted with a recordid, and discard, each with who, when and a note', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'entry', times: 2, fault: { kind: 'garbage' } });
     const a = await queue(rig, { reference: 'A' });
     const b = await queue(rig, { reference: 'B' });
@@ -76,7 +100,7 @@ describe('resolution actions', () => {
     expect(accepted).toMatchObject({ state: 'accepted', recordid: 100001 });
     expect((await rig.core.journal.discard(b.row.id)).state).toBe('discarded');
     expect((await rig.core.journal.history(a.row.id)).at(-1)).toMatchObject({
-      actor: operatorName(),
+      actor: rig.core.journal.location.user,
       toState: 'accepted',
       note: 'confirmed by phone',
     });
@@ -84,61 +108,58 @@ describe('resolution actions', () => {
   });
 });
 
-describe('recovery and versions', () => {
+describeEachStore('recovery', (kind) => {
   it('turns a row whose lease ran out into unknown, whatever process ids exist now', async () => {
-    const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
-    const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
+    const store = await openStore(kind);
+    const row = await queued(store, { reference: 'R' });
     // The sender's pid is this live process: a pid check would keep it sending forever.
-    claim(journal, row.id, { owner: `host:${process.pid}:gone`, ms: 1000 });
-    expect(expireLeases(journal)).toBe(0);
+    await store.claim(row.id, { owner: `host:${process.pid}:gone`, ms: 1000 });
+    expect(await store.expireLeases()).toBe(0);
     await new Promise((r) => setTimeout(r, 1100));
-    expect(expireLeases(journal)).toBe(1);
-    expect(journal.get(row.id)).toMatchObject({ state: 'unknown' });
-    expect(journal.history(row.id).at(-1)?.actor).toBe('system (lease expired)');
-    journal.close();
+    expect(await store.expireLeases()).toBe(1);
+    expect(await store.get(row.id)).toMatchObject({ state: 'unknown' });
+    expect((await store.history(row.id)).at(-1)?.actor).toBe('system (lease expired)');
   });
 
   it('leaves a row alone while its sender renews the lease', async () => {
-    const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
-    const row = journal.insertQueued({ kind: 'entry', profile: 'S', operator: 'x', payload: {}, payloadHash: 'h' });
+    const store = await openStore(kind);
+    const row = await queued(store, { reference: 'R' });
     // Renewed every 400 ms for 1.6 s: well past the first expiry, with room for a slow machine.
     const lease = { owner: 'other-desk', ms: 1000 };
-    claim(journal, row.id, lease);
+    await store.claim(row.id, lease);
     for (let i = 0; i < 4; i += 1) {
       await new Promise((r) => setTimeout(r, 400));
-      renewLeases(journal, lease);
-      expect(expireLeases(journal)).toBe(0);
+      await store.renewLeases(lease);
+      expect(await store.expireLeases()).toBe(0);
     }
-    expect(journal.get(row.id)?.state).toBe('sending');
-    journal.close();
+    expect((await store.get(row.id))?.state).toBe('sending');
   });
 
   it('an answer that arrives after the lease expired settles the unknown, or is kept as a late answer', async () => {
-    const journal = new Journal(openDatabase(join(tempHome(), 'journal.sqlite3')));
-    const queue = (ref: string) =>
-      journal.insertQueued({
-        kind: 'entry',
-        profile: 'S',
-        operator: 'x',
-        payload: { reference: ref },
-        payloadHash: ref,
-      });
+    const store = await openStore(kind);
     const lease = { owner: 'slow-desk', ms: 20 };
-    const a = queue('A');
-    const b = queue('B');
-    claim(journal, a.id, lease);
-    claim(journal, b.id, lease);
-    await new Promise((r) => setTimeout(r, 40));
-    expect(expireLeases(journal)).toBe(2);
-    journal.discard(b.id, 'supervisor', 'keyed again by hand');
+    const a = await queued(store, { reference: 'A' });
+    const b = await queued(store, { reference: 'B' });
+    await store.claim(a.id, lease);
+    await store.claim(b.id, lease);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await store.expireLeases()).toBe(2);
+    await store.discard(b.id, 'keyed again by hand');
     const accepted = { state: 'accepted' as const, recordid: 4711, message: 'Record created', httpStatus: 201 };
-    expect(journal.recordOutcome(a.id, lease.owner, accepted)).toMatchObject({ state: 'accepted', recordid: 4711 });
-    expect(journal.history(a.id).at(-1)?.actor).toBe('system (late answer)');
-    expect(journal.recordOutcome(b.id, lease.owner, accepted)).toMatchObject({ state: 'discarded', recordid: null });
-    expect(journal.history(b.id).at(-1)?.note).toMatch(/finally answered: accepted with recordid 4711/);
-    journal.close();
+    expect((await store.recordOutcome(a.id, lease.owner, accepted)).row).toMatchObject({
+      state: 'accepted',
+      recordid: 4711,
+    });
+    expect((await store.history(a.id)).at(-1)?.actor).toBe('system (late answer)');
+    expect((await store.recordOutcome(b.id, lease.owner, accepted)).row).toMatchObject({
+      state: 'discarded',
+      recordid: null,
+    });
+    expect((await store.history(b.id)).at(-1)?.note).toMatch(/finally answered: accepted with recordid 4711/);
   });
+});
 
+describe('the journal file on this computer', () => {
   it('opens in WAL mode with synchronous=FULL', () => {
     const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -160,76 +181,82 @@ describe('recovery and versions', () => {
   });
 });
 
-describe('drafts', () => {
-  it('survive a reopen and are removed once submitted', () => {
+describeEachStore('drafts', (kind) => {
+  it('are kept per screen, replaced by the next save, and removed once submitted', async () => {
+    const store = await openStore(kind);
+    await store.drafts.save('new-entry', 'Sandbox', { surname: 'Half-typ' });
+    await store.drafts.save('new-entry', 'Sandbox', { surname: 'Half-typed' });
+    expect(await store.drafts.get('new-entry')).toMatchObject({
+      profile: 'Sandbox',
+      payload: { surname: 'Half-typed' },
+    });
+    expect(await store.drafts.get('cancellation')).toBeUndefined();
+    await store.drafts.delete('new-entry');
+    expect(await store.drafts.get('new-entry')).toBeUndefined();
+  });
+
+  it('survive a reopen (this computer)', async () => {
     const file = join(tempHome(), 'journal.sqlite3');
-    const db = openDatabase(file);
-    new Drafts(db).save('new-entry', 'Sandbox', { surname: 'Half-typ' });
-    db.close();
-    const again = openDatabase(file);
-    const drafts = new Drafts(again);
-    expect(drafts.get('new-entry')).toMatchObject({ profile: 'Sandbox', payload: { surname: 'Half-typ' } });
-    drafts.delete('new-entry');
-    expect(drafts.get('new-entry')).toBeUndefined();
-    again.close();
+    const first = createSqliteStore(file, 'clerk');
+    await first.drafts.save('new-entry', 'Sandbox', { surname: 'Half-typ' });
+    await first.close();
+    const again = createSqliteStore(file, 'clerk');
+    stores.push(again);
+    expect(await again.drafts.get('new-entry')).toMatchObject({ payload: { surname: 'Half-typ' } });
   });
 });
 
-describe('review queries and export', () => {
-  function seed(journal: Journal) {
-    const rows = [
-      { reference: 'ALPHA', surname: 'Smith', policy: 'P1', postcode: 'LS1 4AP', profile: 'Sandbox', op: 'ann' },
-      { reference: 'BRAVO', surname: 'Łukasz', policy: 'P2', postcode: 'M1 1AE', profile: 'Live', op: 'bob' },
-      { reference: '=HYPERLINK("x")', surname: '+Jones', policy: '-P3', postcode: '@X', profile: 'Sandbox', op: 'ann' },
-    ];
-    return rows.map((r) =>
-      journal.insertQueued({
-        kind: 'entry',
-        profile: r.profile,
-        operator: r.op,
-        payload: {
-          reference: r.reference,
-          surname: r.surname,
-          policy: r.policy,
-          postcode: r.postcode,
-          description: 'a, "quoted"\r\nline',
-        },
-        payloadHash: r.reference,
-      }),
-    );
+describeEachStore('review queries and export', (kind) => {
+  const ROWS = [
+    { reference: 'ALPHA', surname: 'Smith', policy: 'P1', postcode: 'LS1 4AP', profile: 'Sandbox' },
+    { reference: 'BRAVO', surname: 'Łukasz', policy: 'P2', postcode: 'M1 1AE', profile: 'Live' },
+    { reference: '=HYPERLINK("x")', surname: '+Jones', policy: '-P3', postcode: '@X', profile: 'Sandbox' },
+  ];
+  async function seed(store: JournalStore) {
+    const rows = [];
+    for (const { profile, ...fields } of ROWS) {
+      rows.push(await queued(store, { ...fields, description: 'a, "quoted"\r\nline' }, profile));
+    }
+    return rows;
   }
 
-  it('filters by state, operator, profile, text and date, pages and sorts', () => {
-    const db = openDatabase(join(tempHome(), 'journal.sqlite3'));
-    const journal = new Journal(db);
-    const [a, b] = seed(journal);
-    claim(journal, a!.id, LEASE);
-    journal.recordOutcome(a!.id, LEASE.owner, { state: 'accepted', recordid: 555, message: 'ok', httpStatus: 201 });
-    expect(listSubmissions(db, { states: ['accepted'] }).rows.map((r) => r.id)).toEqual([a!.id]);
-    expect(listSubmissions(db, { operator: 'bob' }).rows.map((r) => r.id)).toEqual([b!.id]);
-    expect(listSubmissions(db, { profile: 'Sandbox' }).total).toBe(2);
-    expect(listSubmissions(db, { text: 'alpha' }).rows[0]?.id).toBe(a!.id);
-    expect(listSubmissions(db, { text: 'Łukasz' }).rows[0]?.id).toBe(b!.id);
-    expect(listSubmissions(db, { text: 'łukasz' }).rows[0]?.id).toBe(b!.id);
-    expect(listSubmissions(db, { text: 'kas' }).rows.map((r) => r.id)).toEqual([b!.id]);
-    expect(listSubmissions(db, { text: '555' }).rows[0]?.id).toBe(a!.id);
-    expect(listSubmissions(db, { text: 'm1 1' }).rows[0]?.id).toBe(b!.id);
-    expect(listSubmissions(db, { text: '%' }).total).toBe(0);
+  it('filters by state, operator, profile, text and date, pages and sorts', async () => {
+    const store = await openStore(kind);
+    const [a, b] = await seed(store);
+    await store.claim(a!.id, LEASE);
+    await store.recordOutcome(a!.id, LEASE.owner, { state: 'accepted', recordid: 555, message: 'ok', httpStatus: 201 });
+    const ids = async (filter: Parameters<JournalStore['list']>[0]) => (await store.list(filter)).rows.map((r) => r.id);
+    const total = async (filter: Parameters<JournalStore['list']>[0]) => (await store.list(filter)).total;
+    expect(await ids({ states: ['accepted'] })).toEqual([a!.id]);
+    const operator = (await store.get(a!.id))!.operator;
+    expect(await total({ operator })).toBe(3);
+    expect(await total({ operator: 'nobody' })).toBe(0);
+    expect(await ids({ profile: 'Live' })).toEqual([b!.id]);
+    expect(await total({ profile: 'Sandbox' })).toBe(2);
+    expect((await ids({ text: 'alpha' }))[0]).toBe(a!.id);
+    expect((await ids({ text: 'Łukasz' }))[0]).toBe(b!.id);
+    expect((await ids({ text: 'łukasz' }))[0]).toBe(b!.id);
+    expect(await ids({ text: 'kas' })).toEqual([b!.id]);
+    expect((await ids({ text: '555' }))[0]).toBe(a!.id);
+    expect((await ids({ text: 'm1 1' }))[0]).toBe(b!.id);
+    expect(await total({ text: '%' })).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
-    expect(listSubmissions(db, { from: today, to: today }).total).toBe(3);
-    expect(listSubmissions(db, { to: '2000-01-01' }).total).toBe(0);
-    const page = listSubmissions(db, { sort: 'reference', direction: 'asc', limit: 2, offset: 1 });
+    expect(await total({ from: today, to: today })).toBe(3);
+    expect(await total({ to: '2000-01-01' })).toBe(0);
+    const page = await store.list({ sort: 'reference', direction: 'asc', limit: 2, offset: 1 });
     expect(page.rows.map((r) => r.reference)).toEqual(['ALPHA', 'BRAVO']);
     expect(page.total).toBe(3);
-    expect(listSubmissions(db, { reviewed: false }).total).toBe(3);
-    db.close();
+    expect(await total({ reviewed: false })).toBe(3);
+    expect(await store.markReviewed([b!.id], 'fine')).toBe(1);
+    expect(await ids({ reviewed: true })).toEqual([b!.id]);
   });
 
   it('exports RFC 4180 CSV with Unicode intact and formula-looking cells defused', async () => {
-    const store = createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk');
-    seed(store.journal);
+    const store = await openStore(kind);
+    await seed(store);
     let csv = '';
-    await writeJournalCsv(store, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
+    const rows = await writeJournalCsv(store, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
+    expect(rows).toBe(3);
     expect(csv.split('\r\n')[0]?.startsWith('id,kind,state,recordid')).toBe(true);
     const records = parse(csv, { columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(3);
@@ -241,6 +268,16 @@ describe('review queries and export', () => {
       policy: "'-P3",
       postcode: "'@X",
     });
-    await store.close();
+  });
+
+  it('tells listeners about each committed change, with the row as it now is', async () => {
+    const store = await openStore(kind);
+    const seen: string[] = [];
+    store.onChange((row) => seen.push(`${row.id}:${row.state}`));
+    const row = await queued(store, { reference: 'LIVE' });
+    await store.claim(row.id, LEASE);
+    // Each change is told once; by the time it is read, the row may already be further on.
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(`${row.id}:sending`));
+    expect(seen).toHaveLength(2);
   });
 });

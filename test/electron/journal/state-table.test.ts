@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { createServer } from 'node:http';
-import { operatorName } from '../../../electron/main/core/core';
 import type { AddressInfo } from 'node:net';
 import { startCoreRig, type CoreRig } from '../../support/core';
+import { describeEachStore } from '../../support/stores';
 import { sampleInput } from '../../support/service';
 import type { Fault } from '../../../electron/sandbox/faults';
 import { credentialsChanged } from '../../../electron/main/core/profile-actions';
@@ -29,9 +29,9 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-describe('the journal state table, against the sandbox', () => {
+describeEachStore('the journal state table, against the sandbox', (store) => {
   it('201 → accepted, with recordid, message and time; exactly one stored', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     const row = await submitAndSend(rig);
     expect(row).toMatchObject({
       state: 'accepted',
@@ -46,7 +46,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('400 → rejected, with the service’s field messages', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.core.profiles.put({ ...rig.core.profiles.get('Sandbox')!, fieldRules: { surname: { required: false } } });
     const row = await submitAndSend(rig, sampleInput({ surname: '' }));
     expect(row).toMatchObject({
@@ -59,7 +59,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('401 then success → accepted after one replay', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     await submitAndSend(rig, sampleInput({ reference: 'first' }));
     rig.sandbox.tokens.revokeAll();
     const row = await submitAndSend(rig, sampleInput({ reference: 'second' }));
@@ -68,7 +68,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('connection refused → failed and retried automatically, then accepted once the service is back', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.setUrl(await closedPortUrl());
     const row = await submitAndSend(rig);
     expect(row).toMatchObject({ state: 'failed', errorCode: 'network' });
@@ -80,7 +80,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('503 then 429 → failed, retried with backoff, then accepted; one stored', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 429 } });
     const row = await submitAndSend(rig);
@@ -91,7 +91,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('429 with Retry-After → the next attempt waits as long as the service asked', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 429, retryAfter: 2 } });
     const before = Date.now();
     const row = await submitAndSend(rig);
@@ -101,7 +101,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it.each([502, 504])('%i after the service stored the entry → unknown, never resent: one record', async (status) => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status, store: true } });
     const row = await submitAndSend(rig);
     expect(row).toMatchObject({ state: 'unknown', httpStatus: status, errorCode: 'unknown' });
@@ -111,7 +111,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('credentials refused → failed "credentials", not retried, sent once the credentials change', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'token', times: 3, fault: { kind: 'status', status: 401 } });
     const row = await submitAndSend(rig);
     expect(row).toMatchObject({ state: 'failed', errorCode: 'credentials', nextAttemptAt: null });
@@ -133,7 +133,7 @@ describe('the journal state table, against the sandbox', () => {
     ['a garbage 201', { kind: 'garbage' }, 1],
   ];
   it.each(unknownCases)('%s → unknown, never resent automatically', async (_label, fault, stored) => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.core.profiles.put({ ...rig.core.profiles.get('Sandbox')!, requestTimeoutMs: 1000 });
     rig.sandbox.faults.add({ target: 'entry', fault });
     const row = await submitAndSend(rig);
@@ -144,7 +144,7 @@ describe('the journal state table, against the sandbox', () => {
   });
 
   it('an unknown row is resent only when a person says so, recording who and when', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
     const row = await submitAndSend(rig);
     await rig.core.journal.resend(row.id);
@@ -152,14 +152,14 @@ describe('the journal state table, against the sandbox', () => {
     expect(await rig.core.journal.get(row.id)).toMatchObject({ state: 'accepted', recordid: 100002 });
     expect(rig.sandbox.records).toHaveLength(2);
     const resend = (await rig.core.journal.history(row.id)).find(
-      (h) => h.fromState === 'unknown' && h.actor === operatorName(),
+      (h) => h.fromState === 'unknown' && h.actor === rig!.core.journal.location.user,
     );
     expect(resend).toMatchObject({ fromState: 'unknown', toState: 'queued', note: 'resend' });
     expect(Date.parse(resend!.at)).not.toBeNaN();
   });
 
   it('a cancellation waits while its profile has no path, and is sent through the same journal once it has one', async () => {
-    rig = await startCoreRig();
+    rig = await startCoreRig({ store });
     const original = await submitAndSend(rig);
     const sandbox = rig.core.profiles.get('Sandbox')!;
     rig.core.profiles.put({ ...sandbox, cancellation: { ...sandbox.cancellation, path: null } });

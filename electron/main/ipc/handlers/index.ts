@@ -4,6 +4,7 @@ import type { Desktop } from '../desktop';
 import { connectionHandlers } from './connection';
 import { entryHandlers } from './entries';
 import { journalHandlers } from './journal';
+import { journalLocationHandlers } from './journal-location';
 import { outboxHandlers } from './outbox';
 import { profileHandlers } from './profiles';
 
@@ -15,5 +16,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...entryHandlers(core),
     ...journalHandlers(core, desktop),
     ...outboxHandlers(core),
+    ...journalLocationHandlers(core),
   };
 }

@@ -12,11 +12,14 @@ import { ResultPanel } from './result-panel';
 import { focusField } from './field-layout';
 import { useEntryForm } from './use-entry-form';
 import { useEntryKeys } from './use-entry-keys';
+import type { Prefill } from './prefill';
 
 interface EntryFormProps {
   profile: Profile;
   initial: EntryValues;
   restoredAt: string | null;
+  /** The journal entry the form starts from ("Open as new entry"), if any. */
+  copiedFrom?: Prefill | null;
 }
 
 const Keys = ({ keys }: { keys: string }) => (
@@ -26,9 +29,10 @@ const Keys = ({ keys }: { keys: string }) => (
 );
 
 /** The New entry form: four sections, keyboard-first, errors inline and summarised, the result announced. */
-export function EntryForm({ profile, initial, restoredAt }: EntryFormProps) {
+export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: EntryFormProps) {
   const dateOrder = useScreenDateOrder();
-  const entry = useEntryForm(profile, initial, restoredAt, dateOrder);
+  const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom);
+  const copy = entry.copiedFrom;
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
   const { errors, submitCount } = form.formState;
@@ -55,6 +59,13 @@ export function EntryForm({ profile, initial, restoredAt }: EntryFormProps) {
           </p>
           {entry.restoredAt && (
             <p className="banner info">Draft restored (saved {new Date(entry.restoredAt).toLocaleString()}).</p>
+          )}
+          {copy && (
+            <p className="banner info" data-testid="copied-from">
+              Copied from journal #{copy.id} — correct and submit.
+              {copy.profile !== profile.name &&
+                ` It was keyed for profile ${copy.profile}; it goes to ${profile.name}.`}
+            </p>
           )}
         </div>
         {submitCount > 0 && <ErrorSummary errors={errors} />}

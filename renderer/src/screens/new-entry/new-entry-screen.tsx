@@ -1,13 +1,32 @@
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../../shared/profile/schema';
-import { fromDraft, type EntryValues } from './blank';
+import { api } from '../../api';
+import { useScreenDateOrder } from '../../preferences';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { fromDraft, sameValues, type EntryValues } from './blank';
 import { EntryForm } from './entry-form';
 import { loadDraft } from './draft-prefetch';
 import { SessionStrip } from './session-strip';
+import { DRAFT_SCREEN } from './use-draft-autosave';
+import { prefillValues, takePrefill, type Prefill } from './prefill';
 
-/** New entry: restores the autosaved draft, then shows the form beside this session's entries. */
+type Start = { values: EntryValues; restored: string | null; copiedFrom: Prefill | null };
+
+/**
+ * New entry: restores the autosaved draft, or starts from a journal entry copied with "Open as new
+ * entry" (asking first when that would replace a draft with content), then shows the form beside
+ * this session's entries.
+ */
 export function NewEntryScreen({ profile }: { profile: Profile }) {
-  const [initial, setInitial] = useState<{ values: EntryValues; restored: string | null } | null>(null);
+  const order = useScreenDateOrder();
+  const [initial, setInitial] = useState<Start | null>(null);
+  const [question, setQuestion] = useState<{ draft: Start; copy: Start } | null>(null);
+
+  /** Starts from the copy, which becomes the draft, so leaving the screen does not bring the old draft back. */
+  const startCopy = (copy: Start) => {
+    void api.drafts.save({ screen: DRAFT_SCREEN, profile: profile.name, payload: copy.values });
+    setInitial(copy);
+  };
 
   useEffect(() => {
     let live = true;
@@ -15,17 +34,48 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
       if (!live) return;
       const draft = result.ok ? result.data : { payload: null, updatedAt: null };
       const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;
-      setInitial({ values: fromDraft(draft.payload), restored });
+      const fromSaved: Start = { values: fromDraft(draft.payload), restored, copiedFrom: null };
+      const prefill = takePrefill();
+      if (!prefill) return setInitial(fromSaved);
+      const copy: Start = { values: prefillValues(prefill, order), restored: null, copiedFrom: prefill };
+      if (restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
+      else startCopy(copy);
     });
     return () => {
       live = false;
     };
+    // Read once when the screen opens: the prefill is one shot, the date order as it is then.
   }, []);
 
+  if (question) {
+    return (
+      <ConfirmDialog
+        title="Replace your unsent entry?"
+        cancelLabel="Keep my entry"
+        confirmLabel={`Replace it with journal #${question.copy.copiedFrom?.id ?? ''}`}
+        danger
+        onCancel={() => {
+          setQuestion(null);
+          setInitial(question.draft);
+        }}
+        onConfirm={() => {
+          setQuestion(null);
+          startCopy(question.copy);
+        }}
+      >
+        <p>New entry holds a draft that has not been submitted. Opening the journal entry replaces it.</p>
+      </ConfirmDialog>
+    );
+  }
   if (!initial) return <p>Loading…</p>;
   return (
     <div className="new-entry">
-      <EntryForm profile={profile} initial={initial.values} restoredAt={initial.restored} />
+      <EntryForm
+        profile={profile}
+        initial={initial.values}
+        restoredAt={initial.restored}
+        copiedFrom={initial.copiedFrom}
+      />
       <SessionStrip />
     </div>
   );

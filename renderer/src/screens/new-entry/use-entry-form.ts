@@ -11,6 +11,7 @@ import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
 import { useDraftAutosave } from './use-draft-autosave';
 import { addSessionEntry } from './session-store';
 import { focusField } from './field-layout';
+import type { Prefill } from './prefill';
 
 /** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
 export type Outcome = { kind: 'row'; id: number } | { kind: 'error'; error: IpcError };
@@ -23,7 +24,13 @@ export type Duplicate = NonNullable<IpcError['duplicate']> & { reference: string
  * screen order, sent as YYYY-MM-DD), draft autosave, submit through the journal with duplicate
  * confirmation, service errors at fields, and starting the next entry without losing work.
  */
-export function useEntryForm(profile: Profile, initial: EntryValues, restored: string | null, order: ScreenDateOrder) {
+export function useEntryForm(
+  profile: Profile,
+  initial: EntryValues,
+  restored: string | null,
+  order: ScreenDateOrder,
+  copied: Prefill | null = null,
+) {
   // The shared schema accepts unknown input (files, CLI); the form always holds text.
   const resolver = useMemo(
     () =>
@@ -45,6 +52,8 @@ export function useEntryForm(profile: Profile, initial: EntryValues, restored: s
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
   const [confirmNew, setConfirmNew] = useState<{ keep: boolean } | null>(null);
   const [restoredAt, setRestoredAt] = useState(restored);
+  /** The journal entry this form was copied from ("Open as new entry"), until the next entry is started. */
+  const [copiedFrom, setCopiedFrom] = useState(copied);
   const [busy, setBusy] = useState(false);
   /** What the form held when this entry was started: anything beyond it is work to keep. */
   const baseline = useRef(blankEntry());
@@ -103,6 +112,7 @@ export function useEntryForm(profile: Profile, initial: EntryValues, restored: s
       form.reset(values, { keepFieldsRef: true });
       setOutcome(null);
       setRestoredAt(null);
+      setCopiedFrom(null);
       focusField(keep ? 'reference' : 'account_code');
     },
     [form],
@@ -125,6 +135,7 @@ export function useEntryForm(profile: Profile, initial: EntryValues, restored: s
     busy,
     outcome,
     restoredAt,
+    copiedFrom,
     duplicate,
     confirmDuplicate: () => {
       setDuplicate(null);

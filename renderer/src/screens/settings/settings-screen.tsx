@@ -3,6 +3,7 @@ import type { ProfilesState } from '../../use-profiles';
 import { api } from '../../api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
+import { JournalPanel } from './journal-panel';
 import { PreferencesCard } from './preferences-card';
 import { ProfileEditor } from './profile-editor';
 
@@ -142,6 +143,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
           <CredentialsPanel key={`cred-${current.profile.name}`} view={current} onChanged={profiles.reload} />
         )}
         <PreferencesCard />
+        <JournalPanel />
       </div>
       {removing && (
         <ConfirmDialog

@@ -1,0 +1,167 @@
+/// <reference lib="dom" />
+// Journal screen benchmark in headless Chromium: the built renderer with the real main handlers
+// over a seeded journal of 1,000 rows (the baseline) and of 100,000 rows, same run. Median of 5:
+// first render (navigation start to the first rows painted), a free-text filter change (the
+// keystroke to the filtered rows painted, the screen's 200 ms typing pause included) and a scroll
+// to row 500 / 50,000 (to that row painted with its data). Needs a renderer build (npm run build).
+// The last line is the figure the issue asks for.
+import { chromium, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startDeskBackend, type DeskBackend } from '../test/support/desk-backend';
+import { CHROMIUM_LAUNCH } from '../test/support/chromium';
+
+const RENDERER = 'out/renderer';
+if (!existsSync(`${RENDERER}/index.html`)) throw new Error('Build the renderer first: npm run build');
+const RUNS = 5;
+const ROW_HEIGHT = 32; // as journal-grid.tsx
+
+const SURNAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright'];
+const MORE_SURNAMES = ['Okafor', 'Nowak', 'Kowalski', 'Murphy', 'Campbell', 'Hughes', 'Edwards', 'Khan', 'Lewis'];
+const ALL_SURNAMES = [...SURNAMES, ...MORE_SURNAMES, 'Ahmed', 'Robinson', 'Clarke', 'Walker', 'Hall', 'Green'];
+const POLICIES = ['FURN-PLUS', 'FURN-BASIC', 'ELEC-3Y', 'ELEC-5Y', 'BED-CARE', 'SOFA-GUARD'];
+const POSTCODES = ['LS1 4AP', 'M1 1AE', 'BD1 1AA', 'SW1A 1AA', 'EH1 2NG', 'CF10 1EP', 'B1 1BB', 'NE1 4ST'];
+const OPERATORS = ['asmith', 'bjones', 'cpatel', 'dwright', 'ekhan', 'fmurphy', 'gclarke', 'hlewis'];
+/** Out of 100: mostly accepted, a few of each other ending, as a real desk's journal looks. */
+const STATE_MIX: Array<[string, number]> = [
+  ['accepted', 84],
+  ['rejected', 5],
+  ['failed', 3],
+  ['unknown', 2],
+  ['queued', 2],
+  ['discarded', 4],
+];
+const STATES = STATE_MIX.flatMap(([state, n]) => Array<string>(n).fill(state));
+
+/** Fills the backend's journal file with `rows` varied rows: one transaction of plain INSERTs. */
+function seed(backend: DeskBackend, rows: number): void {
+  // The journal file the core opened in its data folder (electron/main/core/core.ts).
+  const db = new Database(join(backend.core.home, 'journal.sqlite3'));
+  const insert = db.prepare(
+    `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
+       state, attempts, http_status, recordid, message, error_code, next_attempt_at, created_at, updated_at,
+       finished_at, reviewed_by, reviewed_at)
+     VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode, @state, @attempts,
+       @http, @recordid, @message, @code, @next, @at, @at, @finished, @reviewedBy, @reviewedAt)`,
+  );
+  const start = Date.now() - 200 * 86_400_000;
+  db.transaction(() => {
+    for (let i = 0; i < rows; i += 1) {
+      const state = STATES[(i * 37) % STATES.length]!;
+      const at = new Date(start + Math.floor((i / rows) * 200 * 86_400_000)).toISOString();
+      const payload = {
+        account_code: `ACME${String(i % 40).padStart(2, '0')}`,
+        reference: `KEY-${100_000 + i}`,
+        policy: POLICIES[i % POLICIES.length]!,
+        surname: ALL_SURNAMES[(i * 7) % ALL_SURNAMES.length]!,
+        postcode: POSTCODES[i % POSTCODES.length]!,
+      };
+      const old = i < rows * 0.7;
+      insert.run({
+        kind: i % 25 === 0 ? 'cancellation' : 'entry',
+        profile: i % 5 === 0 ? 'Live' : 'Sandbox',
+        operator: OPERATORS[(i * 3) % OPERATORS.length],
+        payload: JSON.stringify(payload),
+        hash: `bench-${i}`,
+        ...payload,
+        state,
+        attempts: state === 'queued' ? 0 : state === 'failed' ? 3 : 1,
+        http: state === 'accepted' ? 201 : state === 'rejected' ? 400 : state === 'unknown' ? 502 : null,
+        recordid: state === 'accepted' ? 100_000 + i : null,
+        message: state === 'accepted' ? 'Record created' : state === 'queued' ? null : 'The service said no',
+        code: state === 'failed' ? 'network' : state === 'rejected' ? 'rejected' : null,
+        next: null,
+        at,
+        finished: state === 'queued' || state === 'failed' ? null : at,
+        reviewedBy: old && i % 3 === 0 ? 'supervisor' : null,
+        reviewedAt: old && i % 3 === 0 ? at : null,
+      });
+    }
+  })();
+  db.close();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/**
+ * In the page: resolves with performance.now() once `ready()` holds and the frame showing it has
+ * been painted (a task queued from the next animation frame runs after that frame's paint).
+ */
+const PAINTED = `(ready) => new Promise((resolve) => {
+  const check = () => (ready() ? requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))) : requestAnimationFrame(check));
+  check();
+})`;
+
+async function firstRender(page: Page, url: string): Promise<number> {
+  await page.goto('about:blank');
+  // The clock is the page's own (performance.now() counts from navigation start), so waiting for
+  // the document before watching for rows costs the figure nothing; the rows need main's answer.
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return page.evaluate(
+    `(${PAINTED})(() => document.querySelector('.grid-body .grid-row:not(.loading)') !== null)`,
+  ) as Promise<number>;
+}
+
+async function filterChange(page: Page, url: string, surname: string): Promise<number> {
+  await firstRender(page, url);
+  const script = `(() => {
+    const input = document.getElementById('journal-search');
+    const before = document.getElementById('journal-count').textContent;
+    const started = performance.now();
+    input.focus();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(surname)});
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return (${PAINTED})(() => {
+      const count = document.getElementById('journal-count').textContent;
+      const first = document.querySelector('#journal-row-0:not(.loading) .col-surname');
+      return count !== before && first !== null && first.textContent === ${JSON.stringify(surname)};
+    }).then((at) => at - started);
+  })()`;
+  return page.evaluate(script) as Promise<number>;
+}
+
+async function scrollTo(page: Page, url: string, row: number): Promise<number> {
+  await firstRender(page, url);
+  const script = `(() => {
+    const grid = document.querySelector('[role=grid]');
+    const started = performance.now();
+    grid.scrollTop = ${row * ROW_HEIGHT};
+    return (${PAINTED})(() => {
+      const el = document.getElementById('journal-row-${row}');
+      return el !== null && !el.classList.contains('loading');
+    }).then((at) => at - started);
+  })()`;
+  return page.evaluate(script) as Promise<number>;
+}
+
+async function measure(rows: number, scrollRow: number) {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const backend = await startDeskBackend(page, RENDERER);
+  seed(backend, rows);
+  const url = `${backend.url}/index.html#/journal`;
+  const times = { first: [] as number[], filter: [] as number[], scroll: [] as number[] };
+  await firstRender(page, url); // warm-up: caches, JIT, SQLite pages
+  for (let i = 0; i < RUNS; i += 1) {
+    times.first.push(await firstRender(page, url));
+    times.filter.push(await filterChange(page, url, MORE_SURNAMES[i % MORE_SURNAMES.length]!));
+    times.scroll.push(await scrollTo(page, url, scrollRow));
+  }
+  await backend.close();
+  await browser.close();
+  return { first: median(times.first), filter: median(times.filter), scroll: median(times.scroll) };
+}
+
+const line = (m: { first: number; filter: number; scroll: number }) =>
+  `first render ${m.first.toFixed(0)} ms, filter ${m.filter.toFixed(0)} ms, scroll ${m.scroll.toFixed(0)} ms`;
+
+const small = await measure(1_000, 500);
+const large = await measure(100_000, 50_000);
+const ratio = (k: keyof typeof small) => `x${(large[k] / small[k]).toFixed(2)}`;
+console.log(
+  `Journal screen, median of ${RUNS} (filter includes the 200 ms typing pause); 100,000 rows against 1,000: ` +
+    `first render ${ratio('first')}, filter ${ratio('filter')}, scroll ${ratio('scroll')}`,
+);
+console.log(`1,000 rows: ${line(small)}`);
+console.log(`100,000 rows: ${line(large)}`);

@@ -1,0 +1,112 @@
+import type { Command } from 'commander';
+import { officeKey } from '../../../shared/journal/office';
+import { createCredentialStore, loadKeytar } from '../../main/credentials/keychain';
+import { localJournalPath } from '../../main/core/core';
+import { officeFromUrl, officeOptions, writeJournalSettings } from '../../main/journal/journal-settings';
+import { officeInit } from '../../main/journal/postgres/office-init';
+import { addUser, addUserSql, type OfficeRole } from '../../main/journal/postgres/roles';
+import { importLocal } from '../../main/journal/postgres/import-local';
+import { createPostgresStore } from '../../main/journal/postgres/store';
+import { dataHome } from '../../main/profiles/data-home';
+import { CliFailure, printJson, readStdin } from '../output';
+import { oneOf } from '../options';
+
+/** An owner's or a person's password: piped on standard input, else PGPASSWORD, else none (the URL's). */
+async function password(stdin: boolean | undefined): Promise<string | undefined> {
+  if (!stdin) return process.env.PGPASSWORD;
+  if (process.stdin.isTTY) throw new CliFailure('Pipe the password on standard input (--password-stdin)');
+  const text = (await readStdin('The password on standard input', 4096)).replace(/\r?\n$/, '');
+  if (!text) throw new CliFailure('The password read from standard input is empty');
+  return text;
+}
+
+/** Connection options from a URL, its password replaced by the one given (if any). */
+const connect = (url: string, secret: string | undefined) => ({
+  url,
+  ...(secret !== undefined ? { password: secret } : {}),
+});
+
+/** `feed-desk office …`: set up the office journal (administrator), add people, move a desk's journal there. */
+export function registerOffice(program: Command): void {
+  const office = program
+    .command('office')
+    .description(
+      'The office journal on PostgreSQL: set it up, add people, point this desk at it, copy this desk’s journal',
+    );
+
+  office
+    .command('init')
+    .description('Create or upgrade the office journal and its two roles (run once, with an owner account)')
+    .requiredOption('--url <url>', 'the owner account: postgres://OWNER@HOST:PORT/DATABASE (password: PGPASSWORD)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { url: string; json?: boolean }) => {
+      const done = await officeInit(connect(opts.url, process.env.PGPASSWORD));
+      if (opts.json) return printJson(done);
+      process.stdout.write(
+        `office journal ready (schema ${done.from} → ${done.to}; roles feed_desk_clerk and feed_desk_supervisor; ` +
+          `free-text index ${done.trigram ? 'on' : 'off: pg_trgm could not be installed'})\n`,
+      );
+    });
+
+  office
+    .command('add-user')
+    .description('Add a person as a clerk or a supervisor; without --url, print the SQL to run as the owner')
+    .argument('<name>', 'the database user name')
+    .requiredOption('--role <role>', 'clerk or supervisor', oneOf('--role', ['clerk', 'supervisor'] as const))
+    .option('--url <url>', 'the owner account, to do it now (password: PGPASSWORD)')
+    .option('--password-stdin', "read the new person's password from standard input")
+    .action(async (name: string, opts: { role: OfficeRole; url?: string; passwordStdin?: boolean }) => {
+      if (!opts.url) {
+        process.stdout.write(`${addUserSql(name, opts.role)}\n`);
+        return;
+      }
+      const secret = opts.passwordStdin ? await password(true) : undefined;
+      const { created } = await addUser(connect(opts.url, process.env.PGPASSWORD).url, name, opts.role, secret);
+      process.stdout.write(`${created ? 'added' : 'updated'} ${name} as ${opts.role}\n`);
+    });
+
+  office
+    .command('import-local')
+    .description('Copy this desk’s journal (history and operators kept) into the office journal; safe to run again')
+    .requiredOption('--url <url>', 'the owner account: postgres://OWNER@HOST:PORT/DATABASE (password: PGPASSWORD)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { url: string; json?: boolean }) => {
+      const result = await importLocal(localJournalPath(dataHome()), connect(opts.url, process.env.PGPASSWORD));
+      if (opts.json) return printJson(result);
+      process.stdout.write(`${result.imported} copied, ${result.skipped} already there\n`);
+    });
+
+  office
+    .command('connect')
+    .description('Use the office journal on this desk from now on (the app and the CLI); checks the sign-in first')
+    .argument(
+      '<url>',
+      'postgres://USER@HOST:PORT/DATABASE?sslmode=verify-full&sslrootcert=CA-FILE (or sslmode=require)',
+    )
+    .option('--password-stdin', 'read your database password from standard input (kept in the OS keychain)')
+    .option('--json', 'print JSON')
+    .action(async (url: string, opts: { passwordStdin?: boolean; json?: boolean }) => {
+      const home = dataHome();
+      const settings = officeFromUrl(url);
+      const secret = await password(opts.passwordStdin);
+      const store = await createPostgresStore(officeOptions(settings, secret));
+      const where = store.location;
+      await store.close();
+      if (opts.passwordStdin && secret !== undefined) {
+        await createCredentialStore(loadKeytar, home).officePassword.save(officeKey(settings), secret);
+      }
+      writeJournalSettings(home, { kind: 'office', office: settings });
+      if (opts.json) return printJson(where);
+      process.stdout.write(
+        `this desk now uses the office journal ${officeKey(settings)} (signed in as ${where.user}, ${where.role})\n`,
+      );
+    });
+
+  office
+    .command('disconnect')
+    .description('Use the journal on this computer again (the office journal is not changed)')
+    .action(() => {
+      writeJournalSettings(dataHome(), { kind: 'local' });
+      process.stdout.write('this desk now uses the journal on this computer\n');
+    });
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { userInfo } from 'node:os';
+import type { HistoryRow, SubmissionRow } from '../../../../shared/journal/types';
+import { payloadHash } from '../payload-hash';
+import { createSqliteStore } from '../sqlite-store';
+import type { JournalStore } from '../store';
+import { connectOnce, type OfficeConnectOptions, type OfficeConnection } from './connect';
+import { requireCurrent, schemaVersion } from './version';
+
+/** One local row with its history, as an import takes it. */
+export interface LocalRow {
+  row: SubmissionRow;
+  history: HistoryRow[];
+}
+
+/** What to import: a local journal file, an open store, or rows with their history. */
+export type LocalSource = string | JournalStore | Iterable<LocalRow> | AsyncIterable<LocalRow>;
+
+/** How many rows were copied now, and how many were there already from an earlier import. */
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+}
+
+const BATCH = 250;
+
+/**
+ * Copies a local journal's submissions and their history into the office journal, keeping
+ * operators, history actors, states and times as they were. Idempotent: each row carries a
+ * `source` key (local id + a digest of what never changes about it), unique in the office
+ * journal, so running it twice copies nothing twice. Run with the owner account. Rows that were
+ * sending locally arrive without a lease, so the next sweep makes them unknown for a person to check.
+ */
+export async function importLocal(
+  source: LocalSource,
+  owner: string | OfficeConnection | OfficeConnectOptions,
+): Promise<ImportResult> {
+  const opened = typeof source === 'string' ? createSqliteStore(source, userInfo().username) : undefined;
+  try {
+    return await connectOnce(owner, async (client) => {
+      requireCurrent(await schemaVersion(client), 'in this database');
+      const result: ImportResult = { imported: 0, skipped: 0 };
+      let batch: LocalRow[] = [];
+      const flush = async () => {
+        const inserted = await insertBatch(client, batch);
+        result.imported += inserted;
+        result.skipped += batch.length - inserted;
+        batch = [];
+      };
+      for await (const item of rowsOf(opened ?? (source as Exclude<LocalSource, string>))) {
+        batch.push(item);
+        if (batch.length >= BATCH) await flush();
+      }
+      if (batch.length) await flush();
+      return result;
+    });
+  } finally {
+    await opened?.close();
+  }
+}
+
+function isStore(source: unknown): source is JournalStore {
+  return (
+    typeof (source as JournalStore).iterate === 'function' && typeof (source as JournalStore).history === 'function'
+  );
+}
+
+async function* rowsOf(source: Exclude<LocalSource, string>): AsyncGenerator<LocalRow> {
+  if (!isStore(source)) {
+    yield* source;
+    return;
+  }
+  for await (const row of source.iterate({ sort: 'id', direction: 'asc' })) {
+    yield { row, history: await source.history(row.id) };
+  }
+}
+
+/** The import key of a local row: never changes for that row, whatever is renamed or resolved later. */
+function sourceKey(row: SubmissionRow): string {
+  const hash = payloadHash(row.kind, row.payload);
+  const digest = createHash('sha256')
+    .update([row.id, row.createdAt, row.operator, row.kind, hash].join('\u001f'))
+    .digest('hex');
+  return `local/${row.id}/${digest.slice(0, 32)}`;
+}
+
+/** Inserts the rows not imported before and their history, in one transaction; returns how many were new. */
+async function insertBatch(client: pg.Client, batch: LocalRow[]): Promise<number> {
+  const rows = batch.map(({ row: r }, seq) => ({
+    ...r,
+    seq,
+    source: sourceKey(r),
+    payloadHash: payloadHash(r.kind, r.payload),
+    payload: JSON.stringify(r.payload),
+    errorFields: r.errorFields && JSON.stringify(r.errorFields),
+  }));
+  const history = batch.flatMap(({ row, history }, i) =>
+    history.map((h, seq) => ({ ...h, source: rows[i]?.source ?? sourceKey(row), seq })),
+  );
+  await client.query('BEGIN');
+  try {
+    await client.query("SET LOCAL feed_desk.quiet = 'on'"); // no announcement per imported row
+    const inserted = await client.query<{ source: string }>(INSERT_ROWS, [JSON.stringify(rows)]);
+    const sources = inserted.rows.map((r) => r.source);
+    if (sources.length) await client.query(INSERT_HISTORY, [JSON.stringify(history), sources]);
+    await client.query('COMMIT');
+    return sources.length;
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+}
+
+const INSERT_ROWS = `
+INSERT INTO feed_desk.submissions (source, kind, profile, operator, payload, payload_hash, reference, policy,
+    surname, postcode, original_recordid, state, attempts, http_status, recordid, message, error_code,
+    error_fields, next_attempt_at, created_at, updated_at, queued_at, sending_at, finished_at, reviewed_by,
+    reviewed_at, review_note)
+  SELECT source, kind, profile, operator, payload::json, "payloadHash", reference, policy, surname, postcode,
+      "originalRecordid", state, attempts, "httpStatus", recordid, message, "errorCode", "errorFields"::json,
+      "nextAttemptAt", "createdAt", "updatedAt", "createdAt", "sendingAt", "finishedAt", "reviewedBy",
+      "reviewedAt", "reviewNote"
+    FROM json_to_recordset($1::json) AS x(seq integer, source text, kind text, profile text, operator text, payload text,
+      "payloadHash" text, reference text, policy text, surname text, postcode text, "originalRecordid" bigint,
+      state text, attempts integer, "httpStatus" integer, recordid bigint, message text, "errorCode" text,
+      "errorFields" text, "nextAttemptAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz,
+      "sendingAt" timestamptz, "finishedAt" timestamptz, "reviewedBy" text, "reviewedAt" timestamptz,
+      "reviewNote" text)
+    ORDER BY seq
+  ON CONFLICT (source) DO NOTHING
+  RETURNING source`;
+
+const INSERT_HISTORY = `
+INSERT INTO feed_desk.history (submission_id, from_state, to_state, actor, at, note)
+  SELECT s.id, h."fromState", h."toState", h.actor, h.at, h.note
+    FROM json_to_recordset($1::json) AS h(source text, seq integer, "fromState" text, "toState" text,
+      actor text, at timestamptz, note text)
+    JOIN feed_desk.submissions s ON s.source = h.source
+    WHERE h.source = ANY ($2::text[])
+    ORDER BY s.id, h.seq`;

@@ -1,0 +1,36 @@
+import { PEOPLE_SQL } from './people-sql';
+import { SCHEMA_SQL } from './schema-sql';
+import { SENDING_SQL } from './sending-sql';
+
+/**
+ * Numbered migrations of the office journal; index i brings schema version i to i + 1, recorded
+ * in feed_desk.schema_version. Never edit a shipped one: add the next.
+ */
+export const PG_MIGRATIONS: readonly string[] = [SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL];
+
+/** The bookkeeping table, created before the first migration. */
+export const VERSION_TABLE_SQL = `
+CREATE SCHEMA IF NOT EXISTS feed_desk;
+CREATE TABLE IF NOT EXISTS feed_desk.schema_version (
+  version integer PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now(),
+  applied_by text NOT NULL DEFAULT session_user
+);
+`;
+
+/**
+ * Steps applied on every init after the migrations (idempotent): the trigram index for free text,
+ * once pg_trgm is installed (office init installs it when the owner may).
+ */
+export const ENSURE_SQL = `
+DO $$
+DECLARE ops text;
+BEGIN
+  SELECT quote_ident(n.nspname) || '.gin_trgm_ops' INTO ops
+    FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+  IF ops IS NOT NULL THEN
+    EXECUTE format('CREATE INDEX IF NOT EXISTS submissions_text ON feed_desk.submissions USING gin '
+      '(reference %1$s, surname %1$s, policy %1$s, postcode %1$s)', ops);
+  END IF;
+END $$;
+`;

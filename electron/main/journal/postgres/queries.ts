@@ -1,0 +1,144 @@
+import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalStore, StateCounts } from '../store';
+import { REPORT_ATTENTION_LIMIT } from '../review';
+import type { Db } from './db';
+import { dayAfter, orderBy, whereClause } from './filters';
+import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';
+
+type Queries = Pick<JournalStore, 'get' | 'history' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'>;
+
+/** How many rows iterate() fetches from its cursor at a time. */
+const PAGE = 500;
+
+/** The review queries: list, export, badge counts, filter choices and the daily report. */
+export function queryMethods(db: Db): Queries {
+  const get = async (id: number) => {
+    const row = await db.first<PgSubmission>(`SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE id = $1`, [id]);
+    return row && toRow(row);
+  };
+
+  async function grouped(column: 'operator' | 'profile', from: string, to: string) {
+    const rows = await db.rows<{ name: string; state: JournalState; n: string }>(
+      `SELECT ${column} AS name, state, count(*) AS n FROM feed_desk.submissions
+         WHERE created_at >= $1 AND created_at < $2 GROUP BY ${column}, state ORDER BY ${column}`,
+      [from, to],
+    );
+    const byName = new Map<string, { name: string; total: number; states: StateCounts }>();
+    for (const r of rows) {
+      const group = byName.get(r.name) ?? { name: r.name, total: 0, states: {} };
+      group.states[r.state] = Number(r.n);
+      group.total += Number(r.n);
+      byName.set(r.name, group);
+    }
+    return [...byName.values()];
+  }
+
+  return {
+    get,
+
+    async history(id) {
+      const rows = await db.rows<Parameters<typeof toHistory>[0]>(
+        `SELECT from_state, to_state, actor, ${isoColumn('h.at', 'at')}, note FROM feed_desk.history h
+           WHERE submission_id = $1 ORDER BY h.id`,
+        [id],
+      );
+      return rows.map(toHistory);
+    },
+
+    async list(input) {
+      const { filter, sql, params } = whereClause(input);
+      const [page, total] = await Promise.all([
+        db.rows<PgSubmission>(
+          `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s ${sql} ${orderBy(filter)}
+             LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, filter.limit, filter.offset],
+        ),
+        db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions ${sql}`, params),
+      ]);
+      return { rows: page.map(toRow), total: Number(total?.n ?? 0) };
+    },
+
+    iterate(input) {
+      return iterateRows(db, input);
+    },
+
+    async attention() {
+      const rows = await db.rows<{ state: 'unknown' | 'failed' | 'rejected'; n: string }>(
+        `SELECT state, count(*) AS n FROM feed_desk.submissions
+           WHERE state IN ('unknown', 'failed', 'rejected') GROUP BY state`,
+      );
+      const counts = { unknown: 0, failed: 0, rejected: 0 };
+      for (const r of rows) counts[r.state] = Number(r.n);
+      return counts;
+    },
+
+    async facets() {
+      const distinct = async (column: 'operator' | 'profile') =>
+        (await db.rows<{ v: string }>(`SELECT DISTINCT ${column} AS v FROM feed_desk.submissions ORDER BY v`)).map(
+          (r) => r.v,
+        );
+      const [operators, profiles] = await Promise.all([distinct('operator'), distinct('profile')]);
+      return { operators, profiles };
+    },
+
+    async report(from, to) {
+      const range = [`${from}T00:00:00.000Z`, dayAfter(to)];
+      const where = `created_at >= $1 AND created_at < $2`;
+      const attentionWhere = `${where} AND state IN ('unknown', 'rejected')`;
+      const [states, attention, attentionTotal, byOperator, byProfile] = await Promise.all([
+        db.rows<{ state: JournalState; n: string }>(
+          `SELECT state, count(*) AS n FROM feed_desk.submissions WHERE ${where} GROUP BY state`,
+          range,
+        ),
+        db.rows<PgSubmission>(
+          `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE ${attentionWhere}
+             ORDER BY s.created_at, s.id LIMIT ${REPORT_ATTENTION_LIMIT}`,
+          range,
+        ),
+        db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions WHERE ${attentionWhere}`, range),
+        grouped('operator', range[0] ?? '', range[1] ?? ''),
+        grouped('profile', range[0] ?? '', range[1] ?? ''),
+      ]);
+      return {
+        from,
+        to,
+        total: states.reduce((sum, r) => sum + Number(r.n), 0),
+        byState: Object.fromEntries(states.map((r) => [r.state, Number(r.n)])),
+        byOperator,
+        byProfile,
+        attention: attention.map(toRow),
+        attentionTotal: Number(attentionTotal?.n ?? 0),
+        generatedAt: new Date().toISOString(),
+      };
+    },
+  };
+}
+
+/**
+ * Every matching row through a cursor in one read-only snapshot, PAGE rows at a time; the
+ * connection goes back to the pool when the loop ends, however it ends.
+ */
+async function* iterateRows(db: Db, input: Parameters<JournalStore['iterate']>[0]): AsyncGenerator<SubmissionRow> {
+  const { filter, sql, params } = whereClause(input);
+  const client = await db.pool.connect();
+  let failed = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(
+      `DECLARE feed_desk_rows NO SCROLL CURSOR FOR
+         SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s ${sql} ${orderBy(filter, 'asc')}`,
+      params,
+    );
+    for (;;) {
+      const page = await client.query<PgSubmission>(`FETCH ${PAGE} FROM feed_desk_rows`);
+      for (const row of page.rows) yield toRow(row);
+      if (page.rows.length < PAGE) break;
+    }
+  } catch (err) {
+    failed = true;
+    throw err;
+  } finally {
+    await client.query(failed ? 'ROLLBACK' : 'COMMIT').catch(() => undefined);
+    client.release(failed);
+  }
+}

@@ -1,0 +1,120 @@
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectOnce, type OfficeConnection } from './connect';
+
+/** The two group roles of an office journal: clerks key, send and see; supervisors also resolve and review. */
+export const OFFICE_ROLES = { clerk: 'feed_desk_clerk', supervisor: 'feed_desk_supervisor' } as const;
+/** A person's role in the office journal. */
+export type OfficeRole = keyof typeof OFFICE_ROLES;
+
+/** Creates the group roles (cluster-wide, NOLOGIN) if missing; a supervisor is also a clerk. */
+export const ROLES_SQL = `
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'feed_desk_clerk') THEN
+    CREATE ROLE feed_desk_clerk NOLOGIN;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'feed_desk_supervisor') THEN
+    CREATE ROLE feed_desk_supervisor NOLOGIN;
+  END IF;
+  IF NOT pg_has_role('feed_desk_supervisor', 'feed_desk_clerk', 'MEMBER') THEN
+    GRANT feed_desk_clerk TO feed_desk_supervisor;
+  END IF;
+END $$;
+`;
+
+/**
+ * What each group may do, applied on every init (idempotent). Clerks read the journal and change
+ * rows only through the functions; they hold no UPDATE on any column of submissions. Supervisors
+ * may also resolve, and update the review columns (stamped by a trigger).
+ */
+export const GRANTS_SQL = `
+REVOKE ALL ON SCHEMA feed_desk FROM PUBLIC;
+REVOKE ALL ON ALL TABLES IN SCHEMA feed_desk FROM PUBLIC;
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA feed_desk FROM PUBLIC;
+GRANT USAGE ON SCHEMA feed_desk TO feed_desk_clerk;
+GRANT SELECT ON feed_desk.submissions, feed_desk.history, feed_desk.paused_profiles, feed_desk.schema_version
+  TO feed_desk_clerk;
+GRANT SELECT, INSERT, UPDATE, DELETE ON feed_desk.drafts TO feed_desk_clerk;
+GRANT EXECUTE ON FUNCTION feed_desk.queue, feed_desk.claim, feed_desk.claim_next, feed_desk.record_outcome,
+  feed_desk.renew_leases, feed_desk.expire_leases, feed_desk.retry_waiting, feed_desk.set_paused,
+  feed_desk.send_now, feed_desk.rename_profile, feed_desk.is_supervisor TO feed_desk_clerk;
+GRANT UPDATE (reviewed_by, reviewed_at, review_note) ON feed_desk.submissions TO feed_desk_supervisor;
+GRANT EXECUTE ON FUNCTION feed_desk.resolve TO feed_desk_supervisor;
+`;
+
+/** The SQL an administrator can run by hand (psql as the owner) to add a person; then `\password NAME`. */
+export function addUserSql(name: string, role: OfficeRole): string {
+  const user = pg.escapeIdentifier(checkName(name));
+  const other = OFFICE_ROLES[role === 'clerk' ? 'supervisor' : 'clerk'];
+  return [
+    `CREATE ROLE ${user} LOGIN;`,
+    `GRANT ${OFFICE_ROLES[role]} TO ${user};`,
+    ...(role === 'clerk' ? [`REVOKE ${other} FROM ${user};`] : []),
+    `\\password ${user}`,
+  ].join('\n');
+}
+
+/**
+ * Creates a LOGIN role in the group (or moves an existing one there, leaving the other group), and
+ * sets its password if given. The password is hashed here (SCRAM-SHA-256), so its plain text never
+ * reaches the server or its logs.
+ */
+export async function addUser(
+  ownerUrl: string | OfficeConnection,
+  name: string,
+  role: OfficeRole,
+  password?: string,
+): Promise<{ created: boolean }> {
+  const user = pg.escapeIdentifier(checkName(name));
+  return connectOnce(ownerUrl, async (client) => {
+    await client.query('BEGIN');
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
+      const verifier = password === undefined ? '' : ` PASSWORD ${pg.escapeLiteral(scramVerifier(password))}`;
+      await client.query(`${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${user} LOGIN${verifier}`);
+      await client.query(`GRANT ${OFFICE_ROLES[role]} TO ${user}`);
+      if (role === 'clerk') await client.query(`REVOKE ${OFFICE_ROLES.supervisor} FROM ${user}`);
+      await client.query('COMMIT');
+      return { created: !exists.rowCount };
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    }
+  });
+}
+
+function checkName(name: string): string {
+  if (!name || Buffer.byteLength(name) > 63 || /[\0]/.test(name)) {
+    throw new Error(`Not a usable database user name: ${JSON.stringify(name)} (1 to 63 bytes)`);
+  }
+  if (Object.values(OFFICE_ROLES).includes(name as never)) throw new Error(`${name} is a group role, not a person`);
+  return name;
+}
+
+/** SASLprep as PostgreSQL applies it, closely enough for real passwords: odd spaces to space, invisibles dropped, NFKC. */
+function saslprep(password: string): string {
+  const nothing = (c: number) =>
+    c === 0xad ||
+    c === 0x34f ||
+    c === 0x1806 ||
+    (c >= 0x180b && c <= 0x180d) ||
+    (c >= 0x200b && c <= 0x200d) ||
+    c === 0x2060 ||
+    (c >= 0xfe00 && c <= 0xfe0f) ||
+    c === 0xfeff;
+  return [...password]
+    .filter((ch) => !nothing(ch.codePointAt(0) ?? 0))
+    .join('')
+    .replace(/[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
+    .normalize('NFKC');
+}
+
+/** The SCRAM-SHA-256 verifier PostgreSQL stores for a password (what libpq's PQencryptPasswordConn computes). */
+export function scramVerifier(password: string, iterations = 4096): string {
+  const salt = randomBytes(16);
+  const salted = pbkdf2Sync(saslprep(password), salt, iterations, 32, 'sha256');
+  const clientKey = createHmac('sha256', salted).update('Client Key').digest();
+  const storedKey = createHash('sha256').update(clientKey).digest();
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
+  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+}

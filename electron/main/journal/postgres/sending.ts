@@ -1,0 +1,101 @@
+import type { JournalStore, Sendable, SendOutcome } from '../store';
+import type { Lease } from '../leases';
+import type { Db } from './db';
+import { iso, toRow, type PgSubmission } from './rows';
+
+type Sending = Pick<
+  JournalStore,
+  'queue' | 'claim' | 'claimNext' | 'recordOutcome' | 'renewLeases' | 'expireLeases' | 'nextRetryAt'
+>;
+
+/** Lease durations travel as whole milliseconds (an integer column of the functions). */
+const ms = (lease: Lease) => Math.max(0, Math.round(lease.ms));
+const lists = (s: Sendable) => [[...s.entries], [...s.cancellations]];
+
+/**
+ * Queueing and sending through the database's functions: each call one transaction with its
+ * history entry, the operator and actors named by the database.
+ */
+export function sendingMethods(db: Db): Sending {
+  return {
+    async queue(submission, allowDuplicate) {
+      const result = await db.first<PgSubmission & { duplicate: boolean }>(
+        `SELECT q.duplicate, (q.submission).* FROM feed_desk.queue($1, $2, $3::json, $4, $5, $6) q`,
+        [
+          submission.kind,
+          submission.profile,
+          JSON.stringify(submission.payload),
+          submission.payloadHash,
+          submission.originalRecordid ?? null,
+          allowDuplicate,
+        ],
+      );
+      if (!result) throw new Error('feed_desk.queue returned nothing');
+      const row = toRow(result);
+      return result.duplicate ? { duplicate: row } : { row };
+    },
+
+    async claim(id, lease) {
+      const row = await db.first<PgSubmission>('SELECT * FROM feed_desk.claim($1, $2, $3)', [
+        id,
+        lease.owner,
+        ms(lease),
+      ]);
+      return row && toRow(row);
+    },
+
+    async claimNext(lease, sendable) {
+      const row = await db.first<PgSubmission>('SELECT * FROM feed_desk.claim_next($1, $2, $3::text[], $4::text[])', [
+        lease.owner,
+        ms(lease),
+        ...lists(sendable),
+      ]);
+      return row && toRow(row);
+    },
+
+    async recordOutcome(id, owner, outcome: SendOutcome, next) {
+      const failure = outcome.state === 'accepted' ? undefined : outcome;
+      const rows = await db.rows<PgSubmission & { is_next: boolean }>(
+        `SELECT q.is_next, (q.submission).* FROM feed_desk.record_outcome(
+           $1, $2, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12::text[], $13::text[]) q`,
+        [
+          id,
+          owner,
+          outcome.state,
+          outcome.state === 'accepted' ? outcome.recordid : null,
+          failure?.code ?? null,
+          outcome.message,
+          outcome.httpStatus,
+          failure?.fields ? JSON.stringify(failure.fields) : null,
+          failure?.nextAttemptAt ?? null,
+          next?.lease.owner ?? null,
+          next ? ms(next.lease) : null,
+          ...(next ? lists(next.sendable) : [null, null]),
+        ],
+      );
+      const settled = rows.find((r) => !r.is_next);
+      const claimed = rows.find((r) => r.is_next);
+      if (!settled) throw new Error('feed_desk.record_outcome returned nothing');
+      return { row: toRow(settled), next: claimed && toRow(claimed) };
+    },
+
+    async renewLeases(lease) {
+      await db.rows('SELECT feed_desk.renew_leases($1, $2)', [lease.owner, ms(lease)]);
+    },
+
+    async expireLeases() {
+      const result = await db.first<{ n: number }>('SELECT feed_desk.expire_leases() AS n');
+      return Number(result?.n ?? 0);
+    },
+
+    async nextRetryAt(sendable) {
+      const result = await db.first<{ at: Date | null }>(
+        `SELECT min(next_attempt_at) AS at FROM feed_desk.submissions
+           WHERE state = 'failed' AND next_attempt_at IS NOT NULL
+             AND profile = ANY ($1::text[]) AND (kind = 'entry' OR profile = ANY ($2::text[]))`,
+        lists(sendable),
+      );
+      return iso(result?.at ?? null) ?? undefined;
+    },
+  };
+}

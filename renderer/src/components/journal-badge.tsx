@@ -1,0 +1,21 @@
+import { useJournalLocation, type JournalLocationView } from '../use-journal-location';
+
+/** The badge's words: where the journal is and, in an office database, who is signed in as what. */
+export function journalBadgeText(location: Pick<JournalLocationView, 'kind' | 'label' | 'user' | 'role'>): string {
+  if (location.kind === 'local') return 'Journal: this computer';
+  return `Journal: office db ${location.label} · signed in as ${location.user} (${location.role})`;
+}
+
+/**
+ * Which journal this desk uses, for the top bar: "Journal: this computer" or the office
+ * database with the signed-in user and role. Nothing until main has answered.
+ */
+export function JournalBadge({ className = 'journal-badge' }: { className?: string }) {
+  const { location } = useJournalLocation();
+  if (!location) return null;
+  return (
+    <p className={className} data-testid="journal-badge">
+      {journalBadgeText(location)}
+    </p>
+  );
+}

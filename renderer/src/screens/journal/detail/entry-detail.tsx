@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../../api';
+import { setPrefill } from '../../new-entry/prefill';
+import { navigate } from '../../../use-hash-route';
+import { ActionDialog } from './action-dialog';
+import { actionsFor, questionFor, type ActionKey } from './detail-actions';
+import { DetailFacts } from './detail-facts';
+import { HistoryTable } from './history-table';
+import { PayloadTable } from './payload-table';
+import { StateChip } from './state-chip';
+import { StateExplanation } from './state-explanation';
+import type { ActionChoice } from './use-action-form';
+import { useDetailKeys } from './use-detail-keys';
+import { useEntryDetail } from './use-entry-detail';
+import { useJournalLocation } from '../../../use-journal-location';
+import './entry-detail.css';
+
+type Asked = Exclude<ActionKey, 'open'>;
+
+/**
+ * One journal row in full: its state and what it means, the payload as keyed and as sent, every
+ * change with who and when, the review mark; and the actions on it (resend, mark accepted,
+ * discard, mark reviewed, each confirmed; open as new entry). Follows the row live; Escape closes.
+ */
+export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const { detail, loadError, busy, outcome, run } = useEntryDetail(id);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const row = detail?.row;
+  const role = useJournalLocation().location?.role;
+  const actions = useMemo(() => (row ? actionsFor(row, role) : []), [row, role]);
+
+  useEffect(() => heading.current?.focus(), [id]);
+
+  const onAction = useCallback(
+    (key: ActionKey) => {
+      if (!row || busy) return;
+      if (key !== 'open') return setAsked(key);
+      setPrefill({ id: row.id, profile: row.profile, payload: row.payload });
+      navigate('new-entry');
+    },
+    [row, busy],
+  );
+  useDetailKeys(actions, asked !== null, onAction, onClose);
+
+  const decide = (key: Asked, choice: ActionChoice) => {
+    if (key === 'review') return run(() => api.journal.review({ ids: [id], ...choice }), 'Marked reviewed.');
+    if (key === 'accept' && choice.recordid !== undefined) {
+      const recordid = choice.recordid;
+      return run(
+        () => api.journal.resolve({ id, action: 'accept', recordid, ...choice }),
+        `Marked accepted with recordid ${recordid}.`,
+      );
+    }
+    const note = choice.note === undefined ? {} : { note: choice.note };
+    if (key === 'resend')
+      return run(() => api.journal.resolve({ id, action: 'resend', ...note }), 'Queued to send again.');
+    return run(() => api.journal.resolve({ id, action: 'discard', ...note }), 'Discarded: it will not be sent.');
+  };
+  const confirm = (key: Asked, choice: ActionChoice) => {
+    setAsked(null);
+    // A resolved row offers other actions (its button may be gone): focus goes back to the heading.
+    void decide(key, choice).then(() => key !== 'review' && heading.current?.focus());
+  };
+  const question = asked && row ? questionFor(asked, row) : null;
+
+  return (
+    <section className="entry-detail" aria-labelledby="entry-detail-title">
+      <header className="detail-head">
+        <h2 id="entry-detail-title" tabIndex={-1} ref={heading}>
+          Journal #{id}
+        </h2>
+        {row && <StateChip state={row.state} />}
+        {row && (
+          <p className="detail-sub">
+            {[row.reference, row.surname, row.policy].filter(Boolean).join(' · ') || row.kind}
+          </p>
+        )}
+        <button type="button" className="detail-close" onClick={onClose} title="Close (Esc)" aria-keyshortcuts="Escape">
+          Close <kbd aria-hidden="true">Esc</kbd>
+        </button>
+      </header>
+      {loadError && (
+        <p role="alert" className="banner error">
+          {loadError}
+        </p>
+      )}
+      {outcome && !outcome.ok && (
+        <p role="alert" className="banner error">
+          {outcome.message}
+        </p>
+      )}
+      <p role="status" className="detail-status">
+        {outcome?.ok ? outcome.message : busy ? 'Working…' : ''}
+      </p>
+      {!row && !loadError && <p>Loading…</p>}
+      {row && detail && (
+        <>
+          <StateExplanation row={row} />
+          <div className="actions detail-actions" role="group" aria-label="Actions">
+            {actions.map((a) => (
+              <button
+                key={a.key}
+                type="button"
+                className={a.key === 'accept' && row.state === 'unknown' ? 'primary' : undefined}
+                disabled={busy}
+                title={`${a.label.replace('…', '')} (${a.shortcut})`}
+                aria-keyshortcuts={a.shortcut}
+                onClick={() => onAction(a.key)}
+              >
+                {a.label} <kbd aria-hidden="true">{a.shortcut}</kbd>
+              </button>
+            ))}
+          </div>
+          <DetailFacts row={row} />
+          <PayloadTable detail={detail} />
+          <HistoryTable history={detail.history} />
+        </>
+      )}
+      {question && asked && (
+        <ActionDialog
+          key={asked}
+          title={question.title}
+          text={question.text}
+          confirmLabel={question.confirm}
+          danger={question.danger}
+          needsRecordid={asked === 'accept'}
+          onCancel={() => setAsked(null)}
+          onConfirm={(choice) => confirm(asked, choice)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { JournalDetail } from '../../../../../shared/ipc/contract';
+import { explainFailed, explainUnknown } from './outcome-words';
+
+/** A message from the service as a sentence: it ends with a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** What a row needing a person means and what to do, in plain words; nothing for the other states. */
+export function StateExplanation({ row }: { row: JournalDetail['row'] }) {
+  switch (row.state) {
+    case 'unknown':
+      return (
+        <div className="banner warning" data-testid="detail-explanation">
+          <h3>Did the service store it? The app cannot know</h3>
+          <p>{explainUnknown(row)}</p>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="banner warning" data-testid="detail-explanation">
+          <h3>Not sent</h3>
+          <p>{explainFailed(row)}</p>
+        </div>
+      );
+    case 'rejected':
+      return (
+        <div className="banner error" data-testid="detail-explanation">
+          <h3>Refused by the service</h3>
+          <p>
+            {sentence(row.message ?? 'The service refused it.')} Nothing was stored.{' '}
+            {row.kind === 'entry'
+              ? 'Correct it with “Open as new entry” and submit it again, or discard it.'
+              : 'Correct it and file it again, or discard it.'}
+          </p>
+        </div>
+      );
+    default:
+      return null;
+  }
+}

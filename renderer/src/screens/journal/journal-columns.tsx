@@ -1,0 +1,101 @@
+import { createColumnHelper, type ColumnDef, type RowData } from '@tanstack/react-table';
+import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import type { JournalListRow } from '../../../../shared/ipc/contract';
+import { dateTime } from './journal-format';
+import { SelectAllBox, SelectBox } from './select-boxes';
+import { StateCell } from './state-cell';
+
+/** One position of the list: its row once its window has arrived. */
+export interface ListItem {
+  index: number;
+  row: JournalListRow | undefined;
+}
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's own parameter, merged
+  interface TableMeta<TData extends RowData> {
+    /** How many rows are fetched so far, and how many of them are selected. */
+    loaded: number;
+    loadedSelected: number;
+    /** Selects (or clears) every fetched row. */
+    selectLoaded(on: boolean): void;
+  }
+}
+
+const helper = createColumnHelper<ListItem>();
+
+/** A text column that sorts by the server column of the same name. */
+const text = (id: 'reference' | 'surname' | 'policy' | 'operator' | 'profile', header: string) =>
+  helper.accessor((item) => item.row?.[id] ?? '', {
+    id,
+    header,
+    sortDescFirst: false,
+    cell: ({ getValue }) => <span title={getValue()}>{getValue()}</span>,
+  });
+
+/**
+ * The list's columns. Each sortable column's id is the server's sort column, so TanStack Table's
+ * sorting state is the hash's `sort`/`dir` as it is (sorting is done by main: manualSorting).
+ */
+export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unknown>[] {
+  const columns = [
+    helper.display({
+      id: 'select',
+      header: ({ table }) => <SelectAllBox meta={table.options.meta} />,
+      cell: ({ row }) => <SelectBox row={row} />,
+    }),
+    helper.accessor((item) => item.row?.createdAt ?? '', {
+      id: 'created_at',
+      header: 'Time',
+      sortDescFirst: true,
+      cell: ({ getValue }) => (getValue() ? <time dateTime={getValue()}>{dateTime(getValue(), order)}</time> : ''),
+    }),
+    helper.accessor((item) => item.row?.kind ?? '', {
+      id: 'kind',
+      header: 'Kind',
+      sortDescFirst: false,
+      cell: ({ getValue }) => (getValue() === 'cancellation' ? 'Cancellation' : getValue() ? 'Entry' : ''),
+    }),
+    helper.accessor((item) => item.row?.state ?? '', {
+      id: 'state',
+      header: 'State',
+      sortDescFirst: false,
+      cell: ({ row }) => (row.original.row ? <StateCell row={row.original.row} /> : 'Loading…'),
+    }),
+    helper.accessor((item) => item.row?.recordid ?? null, {
+      id: 'recordid',
+      header: 'Recordid',
+      sortDescFirst: true,
+      cell: ({ getValue, row }) => getValue() ?? (row.original.row ? '–' : ''),
+    }),
+    text('reference', 'Reference'),
+    text('surname', 'Surname'),
+    text('policy', 'Policy'),
+    text('operator', 'Operator'),
+    text('profile', 'Profile'),
+    helper.accessor((item) => item.row?.attempts ?? null, {
+      id: 'attempts',
+      header: 'Attempts',
+      sortDescFirst: true,
+      cell: ({ getValue }) => getValue(),
+    }),
+    helper.accessor((item) => item.row?.reviewedAt ?? null, {
+      id: 'reviewed_at',
+      header: 'Reviewed',
+      sortDescFirst: true,
+      cell: ({ row }) => <ReviewedMark row={row.original.row} order={order} />,
+    }),
+  ];
+  return columns as ColumnDef<ListItem, unknown>[];
+}
+
+function ReviewedMark({ row, order }: { row: JournalListRow | undefined; order: ScreenDateOrder }) {
+  if (!row?.reviewedAt) return null;
+  const who = `Reviewed by ${row.reviewedBy ?? 'someone'} at ${dateTime(row.reviewedAt, order)}`;
+  return (
+    <span className="reviewed" title={who}>
+      <span aria-hidden="true">✓</span>
+      <span className="visually-hidden">{who}</span>
+    </span>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState, useSyncExternalStore, type RefObject } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { api } from '../../api';
+import { navigate } from '../../use-hash-route';
+import { JournalGrid } from './journal-grid';
+import { JournalToolbar, type Notice } from './journal-toolbar';
+import { localDate } from './journal-format';
+import type { ListFilter } from './journal-view';
+import { OutboxStrip } from './outbox-strip';
+import { ReviewDialog } from './review-dialog';
+import { RowWindows } from './row-windows';
+import { useOutbox } from './use-outbox';
+import { useAltShortcuts } from './use-shortcuts';
+
+interface JournalListProps {
+  /** The filter this list shows; a new filter mounts a new list (key), dropping every window. */
+  filter: ListFilter;
+  gridRef: RefObject<HTMLDivElement | null>;
+  onFilter(filter: ListFilter): void;
+  onOpen(id: number): void;
+  onEscape(): void;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/**
+ * The list of one filter with what acts on it: the count of matches, the actions (mark reviewed,
+ * export, daily summary), sending control, and the grid with its selection and active row.
+ */
+export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: JournalListProps) {
+  const [windows] = useState(() => new RowWindows(filter));
+  useSyncExternalStore(windows.subscribe, windows.getVersion);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [active, setActive] = useState(0);
+  const [reviewing, setReviewing] = useState<number[] | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const outbox = useOutbox();
+
+  const total = windows.total ?? 0;
+  const selected = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map(Number);
+  const activeRow = windows.row(active);
+  const targets = selected.length ? selected : activeRow ? [activeRow.id] : [];
+  const loaded = windows.loaded();
+  const waiting = loaded.filter((r) => r.state === 'queued' || r.state === 'failed').map((r) => r.profile);
+  const profiles = filter.profile ? [filter.profile] : [...new Set([...waiting, ...outbox.paused])].sort();
+
+  const review = async (ids: number[], note: string) => {
+    const result = await api.journal.review({ ids, ...(note ? { note } : {}) });
+    if (!result.ok) return setNotice({ text: result.error.message, error: true });
+    setSelection({});
+    setNotice({ text: `Marked ${plural(result.data.reviewed, 'entry', 'entries')} reviewed.`, error: false });
+  };
+  const exportCsv = async () => {
+    setNotice(null);
+    const result = await api.journal.export(filter);
+    if (!result.ok) return setNotice({ text: result.error.message, error: true });
+    const { path, rows } = result.data;
+    if (path) setNotice({ text: `Saved ${plural(rows, 'row', 'rows')} to ${path}`, error: false });
+  };
+  const summary = () => {
+    const to = filter.to ?? (filter.from && filter.from > localDate() ? filter.from : localDate());
+    navigate('summary', new URLSearchParams({ from: filter.from ?? to, to }).toString());
+  };
+  const actions = {
+    review: () => targets.length > 0 && setReviewing(targets),
+    exportCsv: () => void exportCsv(),
+    summary,
+  };
+  const first = profiles[0];
+  useAltShortcuts({
+    r: actions.review,
+    e: actions.exportCsv,
+    ...(first && {
+      p: () => void outbox.setPaused(first, !outbox.paused.includes(first)),
+      s: () => void outbox.sendNow(first),
+    }),
+  });
+
+  return (
+    <div className="journal-list">
+      <div className="list-head">
+        <p id="journal-count" className="count" role="status">
+          {windows.total === null ? 'Loading…' : `${plural(total, 'entry matches', 'entries match')}`}
+          {selected.length > 0 && `, ${selected.length.toLocaleString()} selected`}
+        </p>
+        <JournalToolbar targets={targets.length} actions={actions} notice={notice} />
+      </div>
+      <OutboxStrip profiles={profiles} outbox={outbox} />
+      {windows.error && (
+        <p role="alert" className="banner error">
+          The journal could not be read: {windows.error}
+        </p>
+      )}
+      <JournalGrid
+        gridRef={gridRef}
+        windows={windows}
+        total={total}
+        filter={filter}
+        onSort={(sort, direction) => onFilter({ ...filter, sort, direction })}
+        selection={selection}
+        onSelectionChange={setSelection}
+        active={active}
+        onActive={setActive}
+        onOpen={onOpen}
+        onEscape={onEscape}
+      />
+      {windows.total === 0 && <p className="hint empty">No entries match these filters.</p>}
+      {reviewing && (
+        <ReviewDialog
+          count={reviewing.length}
+          onCancel={() => setReviewing(null)}
+          onConfirm={(note) => {
+            setReviewing(null);
+            void review(reviewing, note);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useJournalLocation } from '../../use-journal-location';
+
+/** A short outcome shown under the actions (announced politely). */
+export interface Notice {
+  text: string;
+  error: boolean;
+}
+
+interface ToolbarProps {
+  /** How many rows "Mark reviewed" acts on: the selection, else the active row. */
+  targets: number;
+  actions: { review(): void; exportCsv(): void; summary(): void };
+  notice: Notice | null;
+}
+
+/** The list's actions, each with its shortcut in the tooltip and on the button. */
+export function JournalToolbar({ targets, actions, notice }: ToolbarProps) {
+  // A clerk of an office journal may not mark reviewed (the database refuses it too).
+  const clerk = useJournalLocation().location?.role === 'clerk';
+  return (
+    <div className="journal-toolbar">
+      <div className="actions" role="group" aria-label="Journal actions">
+        {!clerk && (
+          <button
+            type="button"
+            onClick={actions.review}
+            disabled={targets === 0}
+            aria-keyshortcuts="Alt+R"
+            title="Mark the selected entries (or the active one) reviewed, with an optional note (Alt+R)"
+          >
+            Mark reviewed…{targets > 1 && ` (${targets.toLocaleString()})`} <kbd>Alt+R</kbd>
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={actions.exportCsv}
+          aria-keyshortcuts="Alt+E"
+          title="Save the filtered entries as a CSV file (Alt+E)"
+        >
+          Export CSV <kbd>Alt+E</kbd>
+        </button>
+        <button type="button" onClick={actions.summary} title="Counts and problems for the filter's dates, printable">
+          Daily summary
+        </button>
+      </div>
+      <p role="status" className={notice?.error ? 'field-error' : 'notice'}>
+        {notice?.text ?? ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { JournalSettings } from '../../../../shared/journal/office';
+import { api } from '../../api';
+import type { JournalLocationView } from '../../use-journal-location';
+import {
+  journalFormSchema,
+  passwordStoredFor,
+  plainWords,
+  toFormValues,
+  toOffice,
+  type JournalFormOutput,
+  type JournalFormValues,
+} from './journal-form';
+
+/** What the last test or save said. */
+export interface JournalPanelStatus {
+  ok: boolean;
+  text: string;
+}
+
+const resolver = zodResolver(journalFormSchema, { error: plainWords }) as unknown as Resolver<
+  JournalFormValues,
+  unknown,
+  JournalFormOutput
+>;
+
+/** The typed password, only when one was typed (otherwise main uses the stored one). */
+const typedPassword = (values: JournalFormOutput) =>
+  values.kind === 'office' && values.password ? { password: values.password } : {};
+
+/**
+ * The journal card's logic: the choice checked by the shared office schema (errors at the
+ * fields), "Test connection" with the typed values, and "Save" (applies after a restart). The
+ * password field is write-only: it starts empty and is cleared once saved.
+ */
+export function useJournalPanel(location: JournalLocationView, reload: () => Promise<void>) {
+  const form = useForm<JournalFormValues, unknown, JournalFormOutput>({
+    defaultValues: toFormValues(location.saved),
+    resolver,
+    mode: 'onTouched',
+  });
+  const [status, setStatus] = useState<JournalPanelStatus | null>(null);
+  const [busy, setBusy] = useState<'test' | 'save' | null>(null);
+  const [kind, tls, host, port, database, user] = useWatch({
+    control: form.control,
+    name: ['kind', 'office.tls', 'office.host', 'office.port', 'office.database', 'office.user'],
+  });
+
+  const test = form.handleSubmit(async (values) => {
+    if (values.kind !== 'office' || busy) return;
+    setBusy('test');
+    setStatus(null);
+    const result = await api.journal.testOffice({ office: toOffice(values.office), ...typedPassword(values) });
+    setBusy(null);
+    setStatus(
+      result.ok
+        ? { ok: true, text: result.data.message }
+        : { ok: false, text: `Connection failed: ${result.error.message}` },
+    );
+  });
+
+  const save = form.handleSubmit(async (values) => {
+    if (busy) return;
+    setBusy('save');
+    setStatus(null);
+    const settings: JournalSettings =
+      values.kind === 'office' ? { kind: 'office', office: toOffice(values.office) } : { kind: 'local' };
+    const result = await api.journal.configure({ settings, ...typedPassword(values) });
+    setBusy(null);
+    if (!result.ok) return setStatus({ ok: false, text: `Not saved: ${result.error.message}` });
+    form.resetField('password');
+    setStatus({
+      ok: true,
+      text: result.data.restartNeeded
+        ? 'Saved. Feed Desk uses the new journal after a restart.'
+        : 'Saved. This is the journal in use now.',
+    });
+    await reload();
+  });
+
+  const passwordStored = passwordStoredFor(location.saved, location.hasPassword, { host, port, database, user });
+  return { form, kind, tls, passwordStored, busy, status, test, save };
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { api } from '../../api';
+import { RangeForm } from './range-form';
+import { SummaryPage } from './summary-page';
+import { summaryTitle } from './summary-format';
+import { useReport } from './use-report';
+import { useSummaryRange } from './summary-route';
+import './summary.css';
+
+type Saved = { ok: boolean; message: string } | null;
+
+/**
+ * The daily summary (`#/summary?from=…&to=…`): the range and Save as PDF above a printable page
+ * of counts and of the rows that need a person. Printing hides the app bar and these controls.
+ */
+export function SummaryScreen() {
+  const range = useSummaryRange();
+  const { report, error } = useReport(range);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<Saved>(null);
+
+  const savePdf = async () => {
+    setSaving(true);
+    setSaved(null);
+    const result = await api.journal.savePdf(range);
+    setSaving(false);
+    if (!result.ok) return setSaved({ ok: false, message: result.error.message });
+    setSaved({
+      ok: true,
+      message: result.data.path ? `Saved to ${result.data.path}` : 'Not saved: no file was chosen.',
+    });
+  };
+
+  return (
+    <div className="summary">
+      <title>{`${summaryTitle(range.from, range.to)} – Feed Desk`}</title>
+      <div className="summary-controls">
+        <a href="#/journal" className="back-link">
+          ← Back to journal
+        </a>
+        <RangeForm key={`${range.from}|${range.to}`} range={range} />
+        <button type="button" className="primary" onClick={() => void savePdf()} disabled={saving || !report}>
+          {saving ? 'Saving…' : 'Save as PDF'}
+        </button>
+        <p role="status" className="summary-saved">
+          {saved?.ok && saved.message}
+        </p>
+        {saved && !saved.ok && (
+          <p role="alert" className="banner error">
+            {saved.message}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="banner error">
+          {error}
+        </p>
+      )}
+      {report ? <SummaryPage report={report} /> : !error && <p>Loading…</p>}
+    </div>
+  );
+}

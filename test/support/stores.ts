@@ -1,0 +1,26 @@
+import { describe } from 'vitest';
+import { postgresMissing } from './postgres';
+
+export { freshOfficeJournal, RIG_USER } from './office-journal';
+
+/** The journal stores every journal suite runs against. */
+export const STORES = ['sqlite', 'postgres'] as const;
+export type StoreKind = (typeof STORES)[number];
+
+/**
+ * Runs a suite once per store. The PostgreSQL run is skipped, with the reason in its name, only
+ * where the server is not installed (CI installs it).
+ */
+export function describeEachStore(name: string, body: (store: StoreKind) => void): void {
+  const missing = postgresMissing();
+  describe(`${name} [sqlite]`, () => body('sqlite'));
+  if (missing) describe.skip(`${name} [postgres] — SKIPPED: ${missing}`, () => body('postgres'));
+  else describe(`${name} [postgres]`, () => body('postgres'));
+}
+
+/** describe for office-only suites; skipped, with the reason in its name, where PostgreSQL is not installed. */
+export function describeOfficeOnly(name: string, body: () => void): void {
+  const missing = postgresMissing();
+  if (missing) describe.skip(`${name} — SKIPPED: ${missing}`, body);
+  else describe(name, body);
+}
