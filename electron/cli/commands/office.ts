@@ -20,11 +20,17 @@ async function password(stdin: boolean | undefined): Promise<string | undefined>
   return text;
 }
 
-/** Connection options from a URL, its password replaced by the one given (if any). */
-const connect = (url: string, secret: string | undefined) => ({
-  url,
-  ...(secret !== undefined ? { password: secret } : {}),
-});
+/** Connection options from a URL (refused with a password in it: process lists and shell history keep it). */
+function connect(url: string, secret: string | undefined) {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliFailure(`Not a URL: ${url} (postgres://USER@HOST:PORT/DATABASE)`);
+  }
+  if (parsed.password) throw new CliFailure('Keep the password out of the URL: give it in PGPASSWORD');
+  return { url, ...(secret !== undefined ? { password: secret } : {}) };
+}
 
 /** `feed-desk office …`: set up the office journal (administrator), add people, move a desk's journal there. */
 export function registerOffice(program: Command): void {

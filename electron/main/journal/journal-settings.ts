@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConnectionOptions } from 'node:tls';
 import {
   journalSettingsSchema,
+  officeJournalSchema,
   officeKey,
   type JournalSettings,
   type OfficeJournal,
@@ -44,11 +45,16 @@ export function writeJournalSettings(home: string, settings: JournalSettings): v
   renameSync(`${file}.part`, file);
 }
 
-/** node-postgres TLS settings for the chosen mode. */
+/** node-postgres TLS settings for the chosen mode; the CA file must be a small regular file. */
 function tlsOf(office: OfficeJournal): boolean | ConnectionOptions {
   if (office.tls === 'off') return false;
   if (office.tls === 'require') return { rejectUnauthorized: false };
-  return { ca: readFileSync(office.caFile ?? ''), rejectUnauthorized: true };
+  const file = office.caFile ?? '';
+  const stat = existsSync(file) ? statSync(file) : undefined;
+  if (!stat?.isFile() || stat.size > 1024 * 1024) {
+    throw new JournalSettingsError(`The CA file ${file} is not a readable certificate file (at most 1 MiB)`);
+  }
+  return { ca: readFileSync(file), rejectUnauthorized: true };
 }
 
 /** The connection options of an office journal with its password (from the keychain, else PGPASSWORD). */
@@ -71,15 +77,26 @@ export function officeFromUrl(url: string): OfficeJournal {
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new JournalSettingsError('A journal URL starts with postgres:// (postgres://USER@HOST:PORT/DATABASE)');
   }
-  const mode = parsed.searchParams.get('sslmode');
-  return {
+  if (parsed.password) {
+    throw new JournalSettingsError(
+      'Keep the password out of the journal URL: it comes from the keychain or PGPASSWORD',
+    );
+  }
+  const mode = parsed.searchParams.get('sslmode') ?? 'require';
+  const tls = ({ 'verify-full': 'verify-full', require: 'require', disable: 'off' } as const)[mode as 'require'];
+  if (!tls) throw new JournalSettingsError(`sslmode=${mode} is not offered: use verify-full (or require)`);
+  const office = officeJournalSchema.safeParse({
     host: parsed.hostname,
     port: Number(parsed.port || 5432),
     database: decodeURIComponent(parsed.pathname.slice(1)),
     user: decodeURIComponent(parsed.username),
-    tls: mode === 'verify-full' ? 'verify-full' : mode === 'disable' ? 'off' : 'require',
+    tls,
     caFile: parsed.searchParams.get('sslrootcert') ?? undefined,
-  };
+  });
+  if (!office.success) {
+    throw new JournalSettingsError(`The journal URL ${url}: ${office.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return office.data;
 }
 
 export interface OpenJournalOptions {

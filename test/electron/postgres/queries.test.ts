@@ -156,15 +156,19 @@ describeOffice('office journal: review queries agree with the local journal', ()
     expect(await pg.clara.get(9999)).toBeUndefined();
   });
 
-  it("renames a profile's rows, drafts and pause together", async () => {
+  it("a rename carries only the renaming user's rows and drafts (profiles are each desk's), each noted in its history", async () => {
     await pg.cody.drafts.save('new-entry', 'Other', { reference: 'HALF' });
-    await pg.cody.setPaused('Other', true);
+    await pg.clara.drafts.save('new-entry', 'Other', { reference: 'MINE' });
     await pg.clara.renameProfile('Other', 'Renamed');
-    expect((await pg.clara.list({ profile: 'Other' })).total).toBe(0);
-    expect((await pg.clara.list({ profile: 'Renamed' })).total).toBe(15);
-    expect(await pg.cody.drafts.get('new-entry')).toMatchObject({ profile: 'Renamed' });
-    expect(await pg.clara.paused()).toEqual(['Renamed']);
+    const moved = (await pg.clara.list({ profile: 'Renamed', limit: 100 })).rows;
+    expect(moved.map((r) => r.operator)).toEqual(['clara', 'clara', 'clara', 'clara', 'clara']);
+    expect((await pg.clara.list({ profile: 'Other' })).total).toBe(10);
+    expect(await pg.cody.drafts.get('new-entry')).toMatchObject({ profile: 'Other' });
+    expect(await pg.clara.drafts.get('new-entry')).toMatchObject({ profile: 'Renamed' });
+    expect((await pg.clara.history(moved[0]!.id)).at(-1)).toMatchObject({
+      actor: 'clara',
+      note: 'profile renamed from Other to Renamed',
+    });
     await pg.clara.renameProfile('Renamed', 'Other');
-    await pg.clara.setPaused('Other', false);
   });
 });

@@ -56,6 +56,43 @@ describeOffice('office journal: roles enforced by PostgreSQL', () => {
     ]);
   });
 
+  it("a clerk cannot settle, renew or expire another user's sends, even knowing their sender id", async () => {
+    const row = await unknownRow('OTHERS-LEASE');
+    const owner = (await office.sql('clerk2', 'SELECT lease_owner FROM feed_desk.submissions WHERE id = $1', [row.id]))
+      .rows[0] as { lease_owner: string };
+    const senderId = owner.lease_owner.split('\u001f').at(-1) ?? '';
+    expect(senderId).toBe(LEASE.owner);
+    // cody answers for clara's send with her sender id: kept as a note, the row stays unknown.
+    await office.sql(
+      'clerk2',
+      `SELECT * FROM feed_desk.record_outcome($1, $2, 'accepted', 999, NULL, 'fake', 201, NULL, NULL, NULL, NULL, NULL, NULL)`,
+      [row.id, senderId],
+    );
+    expect(await supervisor.get(row.id)).toMatchObject({ state: 'unknown', recordid: null });
+    // A send in flight: cody can neither shorten its lease nor make it last for weeks.
+    const sending = await queued(clerk, entry('IN-FLIGHT'));
+    await clerk.claim(sending.id, LEASE);
+    await office.sql('clerk2', 'SELECT feed_desk.renew_leases($1, -3600000)', [LEASE.owner]);
+    expect(await supervisor.expireLeases()).toBe(0);
+    expect((await supervisor.get(sending.id))?.state).toBe('sending');
+    const other = await queued(clerk, entry('HELD-FOREVER'));
+    await office.sql('clerk2', 'SELECT * FROM feed_desk.claim($1, $2, 2147483647)', [other.id, 'x']);
+    const until = (
+      await office.sql(
+        'owner',
+        "SELECT lease_expires_at - now() < interval '11 minutes' AS ok FROM feed_desk.submissions WHERE id = $1",
+        [other.id],
+      )
+    ).rows[0] as { ok: boolean };
+    expect(until.ok).toBe(true);
+    await clerk.recordOutcome(sending.id, LEASE.owner, {
+      state: 'accepted',
+      recordid: 5,
+      message: 'ok',
+      httpStatus: 201,
+    });
+  });
+
   it("refuses a clerk's direct UPDATE of a review column, of the state, and a direct INSERT", async () => {
     const row = await unknownRow('CLERK-UPDATE');
     const refused = { code: '42501', message: expect.stringContaining('permission denied') };

@@ -11,7 +11,8 @@ import { toView } from './views';
 /** Writes a file through a temporary name, so a cancelled or failed export never leaves half a file. */
 async function writeAtomically<T>(path: string, fill: (write: (text: string) => void) => Promise<T>): Promise<T> {
   const part = `${path}.part`;
-  const fd = openSync(part, 'w');
+  rmSync(part, { force: true }); // a leftover (or a planted link) is removed, never followed
+  const fd = openSync(part, 'wx');
   try {
     const result = await fill((text) => writeSync(fd, text));
     closeSync(fd);

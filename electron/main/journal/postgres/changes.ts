@@ -50,7 +50,8 @@ export async function listenForChanges(
   }
 
   function announced(message: pg.Notification): void {
-    if (message.channel !== CHANGE_CHANNEL || !message.payload || listeners.size === 0) return;
+    // Anyone signed in may NOTIFY this channel: only a row id is taken, anything else ignored.
+    if (message.channel !== CHANGE_CHANNEL || !/^\d{1,18}$/.test(message.payload ?? '') || listeners.size === 0) return;
     pending.push(Number(message.payload));
     draining ??= drain().finally(() => (draining = undefined));
   }

@@ -134,13 +134,17 @@ BEGIN
   RETURN v_count + v_queued;
 END $$;
 
+-- Profiles are each desk's own: a rename carries along only the rows and drafts of the user who
+-- renamed it (other desks keep theirs under the name they know), each row with a history entry.
 CREATE FUNCTION feed_desk.rename_profile(p_from text, p_to text)
 RETURNS void ${DEFINER} AS $$
+DECLARE v_row feed_desk.submissions;
 BEGIN
-  UPDATE feed_desk.submissions SET profile = p_to WHERE profile = p_from;
-  UPDATE feed_desk.drafts SET profile = p_to WHERE profile = p_from;
-  DELETE FROM feed_desk.paused_profiles p
-    WHERE p.profile = p_from AND EXISTS (SELECT 1 FROM feed_desk.paused_profiles q WHERE q.profile = p_to);
-  UPDATE feed_desk.paused_profiles SET profile = p_to WHERE profile = p_from;
+  FOR v_row IN UPDATE feed_desk.submissions SET profile = p_to, updated_at = now()
+      WHERE profile = p_from AND operator = session_user RETURNING * LOOP
+    PERFORM feed_desk.note_history(v_row.id, v_row.state, v_row.state, session_user,
+      format('profile renamed from %s to %s', p_from, p_to));
+  END LOOP;
+  UPDATE feed_desk.drafts SET profile = p_to WHERE profile = p_from AND db_user = session_user;
 END $$;
 `;

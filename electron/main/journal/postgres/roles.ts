@@ -69,7 +69,14 @@ export async function addUser(
   return connectOnce(ownerUrl, async (client) => {
     await client.query('BEGIN');
     try {
-      const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
+      const exists = await client.query<{ ours: boolean }>(
+        `SELECT pg_has_role(oid, 'feed_desk_clerk', 'MEMBER') AS ours FROM pg_roles WHERE rolname = $1`,
+        [name],
+      );
+      // An existing role is changed only when it is already a Feed Desk person (never an administrator's).
+      if (exists.rowCount && !exists.rows[0]?.ours) {
+        throw new Error(`${name} already exists and is not a Feed Desk user: choose another name`);
+      }
       const verifier = password === undefined ? '' : ` PASSWORD ${pg.escapeLiteral(scramVerifier(password))}`;
       await client.query(`${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${user} LOGIN${verifier}`);
       await client.query(`GRANT ${OFFICE_ROLES[role]} TO ${user}`);
@@ -84,7 +91,7 @@ export async function addUser(
 }
 
 function checkName(name: string): string {
-  if (!name || Buffer.byteLength(name) > 63 || /[\0]/.test(name)) {
+  if (!name || Buffer.byteLength(name) > 63 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new Error(`Not a usable database user name: ${JSON.stringify(name)} (1 to 63 bytes)`);
   }
   if (Object.values(OFFICE_ROLES).includes(name as never)) throw new Error(`${name} is a group role, not a person`);

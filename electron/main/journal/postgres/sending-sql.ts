@@ -2,6 +2,14 @@
 const DEFINER = `LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp`;
 
 /**
+ * A lease belongs to the database user who took it: the sender id a desk gives is prefixed with
+ * session_user, so no one can renew, settle or answer for another user's sends.
+ */
+const OWNER = (param: string) => `session_user || chr(31) || ${param}`;
+/** A lease lasts between 1 ms and 10 minutes, whatever a caller asks. */
+const LEASE = (param: string) => `least(greatest(${param}, 1), 600000) * interval '1 millisecond'`;
+
+/**
  * Migration 1, part two: queueing and sending. Clerks hold no write privilege on the tables; they
  * change rows only through these SECURITY DEFINER functions, each one transaction with its history
  * entry. The database names who did it (session_user), never the client.
@@ -66,8 +74,8 @@ RETURNS feed_desk.submissions LANGUAGE plpgsql SET search_path = pg_catalog, pg_
 DECLARE v_row feed_desk.submissions;
 BEGIN
   UPDATE feed_desk.submissions SET state = 'sending', updated_at = now(), attempts = p_row.attempts + 1,
-      sending_at = now(), next_attempt_at = NULL, lease_owner = p_owner,
-      lease_expires_at = now() + p_ms * interval '1 millisecond'
+      sending_at = now(), next_attempt_at = NULL, lease_owner = ${OWNER('p_owner')},
+      lease_expires_at = now() + ${LEASE('p_ms')}
     WHERE id = p_row.id RETURNING * INTO v_row;
   PERFORM feed_desk.note_history(v_row.id, p_row.state, 'sending', 'system', NULL);
   RETURN v_row;
@@ -119,7 +127,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'FD001', MESSAGE = format('No journal entry %s', p_id);
   END IF;
   v_from := v_row.state;
-  IF v_row.lease_owner IS DISTINCT FROM p_owner OR v_from NOT IN ('sending', 'unknown') THEN
+  IF v_row.lease_owner IS DISTINCT FROM ${OWNER('p_owner')} OR v_from NOT IN ('sending', 'unknown') THEN
     PERFORM feed_desk.note_history(p_id, v_from, v_from, 'system (late answer)',
       'An earlier send finally answered: ' || CASE WHEN v_accepted THEN 'accepted with recordid ' || p_recordid
         ELSE p_state || ': ' || coalesce(p_message, '') END);
@@ -144,8 +152,8 @@ END $$;
 
 CREATE FUNCTION feed_desk.renew_leases(p_owner text, p_ms integer)
 RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-  UPDATE feed_desk.submissions SET lease_expires_at = now() + p_ms * interval '1 millisecond'
-    WHERE state = 'sending' AND lease_owner = p_owner
+  UPDATE feed_desk.submissions SET lease_expires_at = now() + ${LEASE('p_ms')}
+    WHERE state = 'sending' AND lease_owner = ${OWNER('p_owner')}
 $$;
 
 -- Rows in sending whose lease ran out become unknown, whichever desk notices; rows being
