@@ -6,6 +6,7 @@ import { registerJournal } from './commands/journal';
 import { registerOutbox } from './commands/outbox';
 import { registerResolve } from './commands/resolve';
 import { registerOffice } from './commands/office';
+import { registerCancel } from './commands/cancel';
 import { setJournalUrl } from './context';
 
 /**
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: () => {} })
     .exitOverride();
   registerSubmit(program);
+  registerCancel(program);
   registerProfiles(program);
   registerJournal(program);
   registerOutbox(program);

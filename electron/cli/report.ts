@@ -1,6 +1,8 @@
 import type { SubmissionRow } from '../../shared/journal/types';
 import type { Core } from '../main/core/core';
-import { printFieldErrors, printJson } from './output';
+import { CliFailure, EXIT, printFieldErrors, printJson } from './output';
+import type { CliContext } from './context';
+import type { SubmitResult } from '../main/journal/pipeline';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -102,4 +104,31 @@ export function reportOutcome(row: SubmissionRow, json: boolean): number {
     if (row.errorFields) printFieldErrors(row.errorFields);
   }
   return row.state === 'accepted' ? 0 : 1;
+}
+
+/**
+ * After queueing through the pipeline: sends and waits (exit 0 only when accepted), or says why
+ * nothing was sent (invalid: exit 2; possible duplicate: exit 3).
+ */
+export async function reportSubmitted(
+  ctx: CliContext,
+  result: SubmitResult,
+  opts: { json?: boolean; wait: number },
+): Promise<void> {
+  if (result.ok) {
+    process.exitCode = reportOutcome(await sendAndWait(ctx.core, result.row, opts.wait), !!opts.json);
+  } else if (result.code === 'invalid') {
+    throw new CliFailure('It is not valid (nothing was sent):', {
+      fields: result.fields,
+      details: { fields: result.fields },
+    });
+  } else if (result.code === 'duplicate') {
+    const d = result.duplicate;
+    const what = d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}: ` : '';
+    throw new CliFailure(
+      `possible duplicate of ${what}journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ` +
+        `${d.createdAt}): nothing was sent. Use --allow-duplicate to send it anyway.`,
+      { code: 'duplicate', exitCode: EXIT.duplicate, details: { duplicate: rowJson(d) } },
+    );
+  } else throw new CliFailure(result.message, { code: 'unknown-profile' });
 }

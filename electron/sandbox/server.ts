@@ -4,7 +4,7 @@ import { FaultQueue, echoText, type Fault, type FaultTarget } from './faults';
 import { readMultipart } from './multipart';
 import { send } from './reply';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TokenBook, sameSecret } from './tokens';
-import { validateCancellationParts, validateEntryParts, type WireErrors } from './validate';
+import { validateCancellationParts, validateEntryParts, type CancellationWire, type WireErrors } from './validate';
 import { handleControl } from './control';
 import type { DateFormat } from '../../shared/profile/schema';
 
@@ -28,6 +28,8 @@ export interface SandboxOptions {
   firstRecordId?: number;
   /** The wire format the sandbox expects for dates (as a real service would fix one). */
   dateFormat?: DateFormat;
+  /** Where cancellations are taken and under which names (a service an administrator configures a profile for). */
+  cancellation?: { path?: string; wire?: CancellationWire };
   /** Time allowed to receive a request's headers (answered 408 after); default SERVER_LIMITS. */
   headersTimeoutMs?: number;
   /** Time allowed to receive a whole request, body included (answered 408 after). */
@@ -136,7 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const { errors } =
       kind === 'entry'
         ? validateEntryParts(form.parts, settings.dateFormat)
-        : validateCancellationParts(form.parts, known, settings.dateFormat);
+        : validateCancellationParts(form.parts, known, settings.dateFormat, options.cancellation?.wire);
     if (Object.keys(errors).length > 0) return send(res, 400, invalid(errors));
     if (fault?.kind === 'drop' && fault.when === 'before-store') return void req.socket.destroy();
     if (fault?.kind === 'hang' && !fault.store) return;
@@ -170,7 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         ? 'token'
         : path === '/v1/feed/createentry'
           ? 'entry'
-          : path === CANCELLATION_PATH
+          : path === (options.cancellation?.path ?? CANCELLATION_PATH)
             ? 'cancellation'
             : undefined;
     if (!target) return send(res, 404, { status: 0, message: 'Not found' });

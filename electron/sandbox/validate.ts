@@ -1,5 +1,5 @@
 import { ENTRY_FIELDS, DEFAULT_REQUIRED } from '../../shared/entry/fields';
-import { CANCELLATION_FIELDS, type DateFormat } from '../../shared/profile/schema';
+import { CANCELLATION_FIELDS, type CancellationField, type DateFormat } from '../../shared/profile/schema';
 
 /** Per-part messages for a body the sandbox refuses with 400. */
 export type WireErrors = Record<string, string>;
@@ -49,16 +49,36 @@ export function validateEntryParts(
   return { errors, fields };
 }
 
-/** Checks createcancellation parts: the default fields, recordid of a stored entry. */
+/** How a service names the default cancellation fields on the wire (null: not taken); by default, as themselves. */
+export type CancellationWire = Partial<Record<CancellationField, string | null>>;
+
+/**
+ * Checks createcancellation parts: the default fields (under the service's wire names), recordid
+ * of a stored entry. Errors are named as the parts were sent.
+ */
 export function validateCancellationParts(
   parts: Array<[string, string]>,
   known: (recordid: number) => boolean,
   dateFormat: DateFormat = 'YYYY-MM-DD',
+  wire: CancellationWire = {},
 ): { errors: WireErrors; fields: Map<string, string> } {
-  const { errors, fields } = checkParts(parts, CANCELLATION_FIELDS, ['recordid', 'cancellation_date', 'reason']);
+  const wireOf = (f: CancellationField) => (f in wire ? (wire[f] ?? null) : f);
+  const taken = CANCELLATION_FIELDS.filter((f) => wireOf(f) !== null);
+  const fromWire = new Map(taken.map((f) => [wireOf(f) as string, f]));
+  const named = parts.map(([name, value]): [string, string] => [fromWire.get(name) ?? `\u0000${name}`, value]);
+  const required = (['recordid', 'cancellation_date', 'reason'] as const).filter((f) => wireOf(f) !== null);
+  const checked = checkParts(named, taken, required);
+  const errors = Object.fromEntries(
+    Object.entries(checked.errors).map(([k, v]) => [
+      k.startsWith('\u0000') ? k.slice(1) : (wireOf(k as CancellationField) ?? k),
+      v,
+    ]),
+  );
+  const fields = checked.fields;
+  const bad = (f: CancellationField, message: string) => (errors[wireOf(f) ?? f] ??= message);
   const recordid = fields.get('recordid');
-  if (recordid && (!/^\d+$/.test(recordid) || !known(Number(recordid)))) errors.recordid ??= 'No such record';
+  if (recordid && (!/^\d+$/.test(recordid) || !known(Number(recordid)))) bad('recordid', 'No such record');
   const date = fields.get('cancellation_date');
-  if (date && !DATES[dateFormat].test(date)) errors.cancellation_date ??= `Must be a date ${dateFormat}`;
+  if (date && !DATES[dateFormat].test(date)) bad('cancellation_date', `Must be a date ${dateFormat}`);
   return { errors, fields };
 }

@@ -13,6 +13,7 @@ export const CHANNELS = [
   'credentials:delete',
   'connection:test',
   'entries:submit',
+  'cancellations:submit',
   'drafts:get',
   'drafts:save',
   'drafts:delete',

@@ -85,6 +85,11 @@ export const journalDetailSchema = z.strictObject({
   history: z.array(historyViewSchema),
   /** The parts as sent on the wire (name, value) with the profile's rules; null once the profile is gone. */
   wire: z.array(z.tuple([z.string(), z.string()])).nullable(),
+  /**
+   * The rows linked through the recordid, in the same profile: for an entry, the cancellations
+   * filed for it; for a cancellation, the original entry (and any other cancellation of it).
+   */
+  links: z.array(journalListRowSchema.extend({ originalRecordid: z.number().int().nullable() })),
 });
 export type JournalDetail = z.infer<typeof journalDetailSchema>;
 
@@ -147,6 +152,15 @@ export const CONTRACT = {
   'connection:test': {
     request: z.strictObject({ profile: profileName }),
     response: z.strictObject({ message: z.string() }),
+  },
+  /** A cancellation request through the same pipeline and journal (kind cancellation, linked by recordid). */
+  'cancellations:submit': {
+    request: z.strictObject({
+      profile: profileName,
+      input: z.record(z.string().max(40), text(10_000)),
+      confirmDuplicate: z.boolean().optional(),
+    }),
+    response: submissionViewSchema,
   },
   'entries:submit': {
     request: z.strictObject({ profile: profileName, input: entryInput, confirmDuplicate: z.boolean().optional() }),

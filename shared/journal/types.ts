@@ -76,6 +76,8 @@ export const journalFilterSchema = z.strictObject({
   operator: z.string().max(200).optional(),
   profile: z.string().max(200).optional(),
   text: z.string().max(200).optional(),
+  /** Rows of this recordid: the entry stored under it and the cancellations filed for it. */
+  recordid: z.number().int().min(1).optional(),
   reviewed: z.boolean().optional(),
   sort: z.enum(SORT_COLUMNS).default('id'),
   direction: z.enum(['asc', 'desc']).default('desc'),

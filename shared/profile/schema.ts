@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancellationFieldsSchema, DEFAULT_CANCELLATION_FIELDS } from './cancellation-fields';
 import { ENTRY_FIELDS, type EntryField } from '../entry/fields';
 import { baseUrlProblem } from './base-url';
 
@@ -6,16 +7,7 @@ import { baseUrlProblem } from './base-url';
 export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-/** Fields a cancellation request can carry (product brief defaults). */
-export const CANCELLATION_FIELDS = [
-  'recordid',
-  'account_code',
-  'reference',
-  'policy',
-  'cancellation_date',
-  'reason',
-] as const;
-export type CancellationField = (typeof CANCELLATION_FIELDS)[number];
+export { CANCELLATION_FIELDS, type CancellationField } from './cancellation-fields';
 
 /** The name of the profile that always exists and points at the built-in sandbox. */
 export const SANDBOX_PROFILE = 'Sandbox';
@@ -62,12 +54,9 @@ export const profileSchema = z.strictObject({
         .regex(/^\/[A-Za-z0-9/_.-]*$/, 'Path must start with / and hold only URL-safe characters')
         .nullable()
         .default(null),
-      fields: z
-        .array(z.enum(CANCELLATION_FIELDS))
-        .min(1)
-        .default([...CANCELLATION_FIELDS]),
+      fields: cancellationFieldsSchema.default([...DEFAULT_CANCELLATION_FIELDS]),
     })
-    .default({ path: null, fields: [...CANCELLATION_FIELDS] }),
+    .default({ path: null, fields: [...DEFAULT_CANCELLATION_FIELDS] }),
   requestTimeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
   concurrency: z.number().int().min(1).max(32).default(4),
 });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerProfilesSet } from './profiles-set';
 import { SANDBOX_PROFILE, DATE_FORMATS, profileSchema, type DateFormat } from '../../../shared/profile/schema';
 import { baseUrlProblem } from '../../../shared/profile/base-url';
 import { removeProfile, saveProfile } from '../../main/core/profile-actions';
@@ -119,6 +120,8 @@ export function registerProfiles(program: Command): void {
         if (tested) process.stdout.write(testedLine(tested) + '\n');
       }),
     );
+
+  registerProfilesSet(profiles);
 
   profiles
     .command('test')

@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import type { Command } from 'commander';
 import { parseEntry } from '../../../shared/entry/schema';
-import { withContext, unknownProfile } from '../context';
-import { CliFailure, EXIT, readStdin, readText } from '../output';
+import { withContext } from '../context';
+import { CliFailure, readStdin, readText } from '../output';
 import { seconds } from '../options';
-import { reportOutcome, rowJson, sendAndWait } from '../report';
+import { reportSubmitted } from '../report';
 
 /** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
 async function readEntry(file: string): Promise<unknown> {
@@ -73,21 +73,7 @@ export function registerSubmit(program: Command): void {
           profile: profile.name,
           confirmDuplicate: opts.allowDuplicate,
         });
-        if (result.ok) {
-          process.exitCode = reportOutcome(await sendAndWait(ctx.core, result.row, opts.wait), !!opts.json);
-        } else if (result.code === 'invalid') {
-          throw new CliFailure('The entry is not valid (nothing was sent):', {
-            fields: result.fields,
-            details: { fields: result.fields },
-          });
-        } else if (result.code === 'duplicate') {
-          const d = result.duplicate;
-          throw new CliFailure(
-            `possible duplicate of journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ` +
-              `${d.createdAt}): nothing was sent. Use --allow-duplicate to send it anyway.`,
-            { code: 'duplicate', exitCode: EXIT.duplicate, details: { duplicate: rowJson(d) } },
-          );
-        } else throw unknownProfile(profile.name);
+        await reportSubmitted(ctx, result, opts);
       }),
     );
 }

@@ -2,7 +2,10 @@ import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/type
 import type { Journal } from './journal';
 import { toRow, type RawSubmission } from './rows';
 
-/** The latest submission in this profile that an identical or same reference+policy one would repeat. */
+/**
+ * The latest submission in this profile that this one would repeat: identical content, the same
+ * reference + policy (entries), or a cancellation of the same recordid (cancellations).
+ */
 export function findDuplicate(
   journal: Journal,
   kind: SubmissionKind,
@@ -10,23 +13,31 @@ export function findDuplicate(
   hash: string,
   reference: string,
   policy: string,
+  originalRecordid: number | null = null,
 ): SubmissionRow | undefined {
   const live = `kind = @kind AND state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')`;
-  const params = { kind, profile, hash, reference, policy };
+  const params = { kind, profile, hash, reference, policy, original: originalRecordid };
   const byHash = journal
     .stmt(
       `SELECT * FROM submissions WHERE profile = @profile AND payload_hash = @hash AND ${live} ORDER BY id DESC LIMIT 1`,
     )
     .get(params) as RawSubmission | undefined;
   const byRefPolicy =
-    kind === 'entry' && reference
+    kind === 'cancellation' && originalRecordid !== null
       ? (journal
           .stmt(
-            `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
+            `SELECT * FROM submissions WHERE profile = @profile AND original_recordid = @original AND ${live}
              ORDER BY id DESC LIMIT 1`,
           )
           .get(params) as RawSubmission | undefined)
-      : undefined;
+      : kind === 'entry' && reference
+        ? (journal
+            .stmt(
+              `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
+             ORDER BY id DESC LIMIT 1`,
+            )
+            .get(params) as RawSubmission | undefined)
+        : undefined;
   const latest = (byRefPolicy?.id ?? 0) > (byHash?.id ?? 0) ? byRefPolicy : byHash;
   return latest && toRow(latest);
 }

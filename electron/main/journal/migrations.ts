@@ -83,12 +83,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE submissions ADD COLUMN lease_expires_at TEXT;
   ALTER TABLE submissions DROP COLUMN sender_pid;
   `,
-  // 5: a profile's sending can be paused for every sender of this journal (app, CLI), until resumed.
+  // 5: a profile's sending can be paused for every sender of this journal (app, CLI), until resumed;
+  // cancellations are found by the recordid of their original entry.
   `
   CREATE TABLE paused_profiles (
     profile TEXT PRIMARY KEY,
     paused_by TEXT NOT NULL,
     paused_at TEXT NOT NULL
   );
+  CREATE INDEX submissions_original ON submissions (original_recordid);
   `,
 ];

@@ -24,6 +24,10 @@ function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
     }
   }
   if (filter.reviewed !== undefined) clauses.push(filter.reviewed ? 'reviewed_at IS NOT NULL' : 'reviewed_at IS NULL');
+  if (filter.recordid !== undefined) {
+    clauses.push('(recordid = @recordid OR original_recordid = @recordid)');
+    params.recordid = filter.recordid;
+  }
   const text = filter.text?.trim();
   if (text) {
     const id = /^\d+$/.test(text) ? Number(text) : null; // `= NULL` matches nothing

@@ -47,7 +47,15 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
         journal.atomically((): QueueResult => {
           const duplicate =
             !allowDuplicate &&
-            findDuplicate(journal, s.kind, s.profile, s.payloadHash, s.payload.reference ?? '', s.payload.policy ?? '');
+            findDuplicate(
+              journal,
+              s.kind,
+              s.profile,
+              s.payloadHash,
+              s.payload.reference ?? '',
+              s.payload.policy ?? '',
+              s.originalRecordid ?? null,
+            );
           return duplicate ? { duplicate } : { row: journal.insertQueued(s) };
         }),
       ),

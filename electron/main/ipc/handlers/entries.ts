@@ -2,35 +2,44 @@ import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { IpcFailure, fail } from '../ipc-failure';
 import { toView } from './views';
+import type { SubmitRequest } from '../../journal/pipeline';
 
-/** Entry and draft handlers: every submission goes through the pipeline. */
+/** Queues a submission, sends it once now (the outbox retries what needs it), and answers with the row. */
+async function submitAndSend(core: Core, request: SubmitRequest) {
+  const result = await core.pipeline.submit(request);
+  if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
+  if (!result.ok && result.code === 'duplicate') {
+    const d = result.duplicate;
+    const what =
+      d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}` : `journal entry #${d.id}`;
+    throw new IpcFailure({
+      code: 'duplicate',
+      message: `This looks like ${what} (#${d.id}, ${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
+      duplicate: {
+        id: d.id,
+        state: d.state,
+        recordid: d.recordid,
+        createdAt: d.createdAt,
+        reference: d.reference,
+        operator: d.operator,
+      },
+    });
+  }
+  if (!result.ok) fail('not-found', result.message);
+  const sent = await core.pipeline.send(result.row.id);
+  core.outbox.kick();
+  return toView(sent ?? result.row);
+}
+
+/** Entry, cancellation and draft handlers: every submission goes through the pipeline. */
 export function entryHandlers(
   core: Core,
-): Pick<Handlers, 'entries:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete'> {
+): Pick<Handlers, 'entries:submit' | 'cancellations:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete'> {
   return {
-    async 'entries:submit'({ profile, input, confirmDuplicate }) {
-      const result = await core.pipeline.submit({ kind: 'entry', input, profile, confirmDuplicate });
-      if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
-      if (!result.ok && result.code === 'duplicate') {
-        const d = result.duplicate;
-        throw new IpcFailure({
-          code: 'duplicate',
-          message: `This looks like journal entry #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
-          duplicate: {
-            id: d.id,
-            state: d.state,
-            recordid: d.recordid,
-            createdAt: d.createdAt,
-            reference: d.reference,
-            operator: d.operator,
-          },
-        });
-      }
-      if (!result.ok) fail('not-found', result.message);
-      const sent = await core.pipeline.send(result.row.id);
-      core.outbox.kick();
-      return toView(sent ?? result.row);
-    },
+    'entries:submit': ({ profile, input, confirmDuplicate }) =>
+      submitAndSend(core, { kind: 'entry', input, profile, confirmDuplicate }),
+    'cancellations:submit': ({ profile, input, confirmDuplicate }) =>
+      submitAndSend(core, { kind: 'cancellation', input, profile, confirmDuplicate }),
     async 'drafts:get'({ screen }) {
       const draft = await core.journal.drafts.get(screen);
       const payload = draft && typeof draft.payload === 'object' ? (draft.payload as Record<string, string>) : null;

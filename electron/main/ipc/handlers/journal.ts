@@ -7,6 +7,7 @@ import { toListRow } from '../../journal/review';
 import { writeJournalCsv } from '../../journal/csv-export';
 import { wireParts } from '../../journal/wire-parts';
 import { toView } from './views';
+import type { SubmissionRow } from '../../../../shared/journal/types';
 
 /** Writes a file through a temporary name, so a cancelled or failed export never leaves half a file. */
 async function writeAtomically<T>(path: string, fill: (write: (text: string) => void) => Promise<T>): Promise<T> {
@@ -42,6 +43,13 @@ export function journalHandlers(
   | 'journal:savePdf'
 > {
   const { journal } = core;
+  /** The rows linked to this one through its recordid (or its original's), in its profile. */
+  async function linkedRows(row: SubmissionRow) {
+    const recordid = row.kind === 'entry' ? row.recordid : row.originalRecordid;
+    if (recordid === null) return [];
+    const { rows } = await journal.list({ recordid, profile: row.profile, sort: 'id', direction: 'asc', limit: 50 });
+    return rows.filter((r) => r.id !== row.id).map((r) => ({ ...toListRow(r), originalRecordid: r.originalRecordid }));
+  }
   return {
     async 'journal:list'(filter) {
       const { rows, total } = await journal.list(filter);
@@ -72,6 +80,7 @@ export function journalHandlers(
           reviewNote: row.reviewNote,
         },
         history: await journal.history(id),
+        links: await linkedRows(row),
         wire: wire ? wire.map(([name, value]) => [name, value] as [string, string]) : null,
       };
     },

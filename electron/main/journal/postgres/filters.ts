@@ -25,6 +25,10 @@ export function whereClause(input: JournalFilter, params: unknown[] = []) {
     if (filter[key]) clauses.push(`${key} = ${p(filter[key])}`);
   }
   if (filter.reviewed !== undefined) clauses.push(filter.reviewed ? 'reviewed_at IS NOT NULL' : 'reviewed_at IS NULL');
+  if (filter.recordid !== undefined) {
+    const recordid = p(filter.recordid);
+    clauses.push(`(recordid = ${recordid}::bigint OR original_recordid = ${recordid}::bigint)`);
+  }
   const text = filter.text?.trim();
   if (text) {
     const like = p(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -38,6 +38,8 @@ DECLARE
 BEGIN
   IF p_kind = 'entry' AND v_reference <> '' THEN
     v_keys := v_keys || hashtextextended(p_profile || chr(31) || v_reference || chr(31) || v_policy, 2);
+  ELSIF p_kind = 'cancellation' AND p_original IS NOT NULL THEN
+    v_keys := v_keys || hashtextextended(p_profile || chr(31) || p_original::text, 3);
   END IF;
   FOR v_key IN SELECT k FROM unnest(v_keys) AS k ORDER BY k LOOP
     PERFORM pg_advisory_xact_lock(v_key);
@@ -50,6 +52,11 @@ BEGIN
     IF p_kind = 'entry' AND v_reference <> '' THEN
       SELECT * INTO v_by_ref FROM feed_desk.submissions s
         WHERE s.profile = p_profile AND s.reference = v_reference AND s.policy = v_policy AND s.kind = p_kind
+          AND s.state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')
+        ORDER BY s.id DESC LIMIT 1;
+    ELSIF p_kind = 'cancellation' AND p_original IS NOT NULL THEN
+      SELECT * INTO v_by_ref FROM feed_desk.submissions s
+        WHERE s.profile = p_profile AND s.original_recordid = p_original AND s.kind = p_kind
           AND s.state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')
         ORDER BY s.id DESC LIMIT 1;
     END IF;
