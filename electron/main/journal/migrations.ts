@@ -84,7 +84,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE submissions DROP COLUMN sender_pid;
   `,
   // 5: a profile's sending can be paused for every sender of this journal (app, CLI), until resumed;
-  // cancellations are found by the recordid of their original entry.
+  // cancellations are found by the recordid of their original entry; the list sorts by reference
+  // through an index.
   `
   CREATE TABLE paused_profiles (
     profile TEXT PRIMARY KEY,
@@ -92,5 +93,6 @@ export const MIGRATIONS: readonly string[] = [
     paused_at TEXT NOT NULL
   );
   CREATE INDEX submissions_original ON submissions (original_recordid);
+  CREATE INDEX submissions_reference_id ON submissions (reference, id);
   `,
 ];

@@ -32,7 +32,9 @@ export function whereClause(input: JournalFilter, params: unknown[] = []) {
   const text = filter.text?.trim();
   if (text) {
     const like = p(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const matches = ['reference', 'surname', 'policy', 'postcode'].map((c) => `${c} ILIKE ${like}`);
+    // One expression over the four columns (a unit separator between them, so a match never spans
+    // two), the one the trigram index is built on.
+    const matches = [`(reference || chr(31) || surname || chr(31) || policy || chr(31) || postcode) ILIKE ${like}`];
     if (/^\d{1,15}$/.test(text)) {
       const id = p(Number(text));
       matches.unshift(`recordid = ${id}::bigint`, `id = ${id}::bigint`);

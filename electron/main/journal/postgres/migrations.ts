@@ -30,7 +30,7 @@ BEGIN
     FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
   IF ops IS NOT NULL THEN
     EXECUTE format('CREATE INDEX IF NOT EXISTS submissions_text ON feed_desk.submissions USING gin '
-      '(reference %1$s, surname %1$s, policy %1$s, postcode %1$s)', ops);
+      '((reference || chr(31) || surname || chr(31) || policy || chr(31) || postcode) %1$s)', ops);
   END IF;
 END $$;
 `;

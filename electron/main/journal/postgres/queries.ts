@@ -48,9 +48,12 @@ export function queryMethods(db: Db): Queries {
     async list(input) {
       const { filter, sql, params } = whereClause(input);
       const [page, total] = await Promise.all([
+        // The window's ids first (an index-only walk past the offset), then only those rows read whole.
         db.rows<PgSubmission>(
-          `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s ${sql} ${orderBy(filter)}
-             LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s
+             JOIN (SELECT s.id FROM feed_desk.submissions s ${sql} ${orderBy(filter)}
+               LIMIT $${params.length + 1} OFFSET $${params.length + 2}) AS page ON page.id = s.id
+             ${orderBy(filter)}`,
           [...params, filter.limit, filter.offset],
         ),
         db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions ${sql}`, params),

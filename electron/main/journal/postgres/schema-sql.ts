@@ -45,6 +45,7 @@ CREATE INDEX submissions_hash ON feed_desk.submissions (profile, payload_hash);
 CREATE INDEX submissions_refpol ON feed_desk.submissions (profile, reference, policy);
 CREATE INDEX submissions_recordid ON feed_desk.submissions (recordid);
 CREATE INDEX submissions_original ON feed_desk.submissions (original_recordid);
+CREATE INDEX submissions_reference ON feed_desk.submissions (reference, id);
 CREATE INDEX submissions_due ON feed_desk.submissions (id) WHERE state IN ('queued', 'failed');
 CREATE INDEX submissions_retry ON feed_desk.submissions (next_attempt_at) WHERE state = 'failed';
 CREATE INDEX submissions_leases ON feed_desk.submissions (lease_expires_at) WHERE state = 'sending';
