@@ -17,6 +17,9 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
+/** How long a read of the paused profiles serves the outbox's claims. */
+const PAUSED_TTL_MS = 500;
+
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, capMs: 300_000, maxAttempts: 8 };
 
 /** The delay before attempt `attempts + 1`: base·2^(attempts−1), capped, with jitter in [½, 1]. */
@@ -103,8 +106,18 @@ export function createPipeline(deps: PipelineDeps) {
   }
 
   /** The profiles rows can be sent for now: entries of every profile not paused, cancellations where a path is set too. */
+  /** Which profiles are paused, read at most every PAUSED_TTL_MS (one query less per send; a pause applies within it). */
+  let pausedRead: { at: number; names: Promise<string[]> } | undefined;
+  function pausedNow(): Promise<string[]> {
+    if (!pausedRead || Date.now() - pausedRead.at > PAUSED_TTL_MS) {
+      pausedRead = { at: Date.now(), names: deps.journal.paused() };
+      pausedRead.names.catch(() => (pausedRead = undefined));
+    }
+    return pausedRead.names;
+  }
+
   async function sendable(): Promise<Sendable> {
-    const paused = new Set(await deps.journal.paused());
+    const paused = new Set(await pausedNow());
     const profiles = deps.profiles().filter((p) => !paused.has(p.name));
     return {
       entries: profiles.map((p) => p.name),
@@ -176,7 +189,10 @@ export function createPipeline(deps: PipelineDeps) {
     return job && (await deliver(job)).row;
   }
 
-  return { submit, sendable, claim, claimNext, deliver, send, idle: tracker.idle, retry };
+  /** After this process paused or resumed a profile: the next claim reads the pauses again. */
+  const pausesChanged = () => (pausedRead = undefined);
+
+  return { submit, sendable, claim, claimNext, deliver, send, idle: tracker.idle, retry, pausesChanged };
 }
 
 /** The submission pipeline (see createPipeline). */

@@ -9,11 +9,13 @@ export function outboxHandlers(core: Core): Pick<Handlers, 'outbox:status' | 'ou
     },
     async 'outbox:pause'({ profile, paused }) {
       const now = await core.journal.setPaused(profile, paused);
+      core.pipeline.pausesChanged();
       if (!paused) core.outbox.kick();
       return { paused: now };
     },
     async 'outbox:sendNow'({ profile }) {
       const due = await core.journal.sendNow(profile);
+      core.pipeline.pausesChanged();
       core.outbox.kick();
       return { due };
     },
