@@ -6,16 +6,25 @@ import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
 import { JournalScreen } from './screens/journal/journal-screen';
 import { SummaryScreen } from './screens/summary/summary-screen';
+import { CancellationScreen } from './screens/cancellation/cancellation-screen';
 import { useAttentionCount } from './screens/journal/use-attention-count';
 
 const SCREENS = [
   { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },
+  { route: 'cancellation', label: 'Cancellation', keys: 'Alt+C' },
   { route: 'journal', label: 'Journal', keys: 'Alt+J' },
   { route: 'settings', label: 'Settings', keys: '' },
 ] as const;
 
-/** Alt+N and Alt+J go to their screens from anywhere (by physical key too, for other layouts). */
-const GO_KEYS: Record<string, Route> = { KeyN: 'new-entry', n: 'new-entry', KeyJ: 'journal', j: 'journal' };
+/** Alt+N, Alt+C and Alt+J go to their screens from anywhere (by physical key too, for other layouts). */
+const GO_KEYS: Record<string, Route> = {
+  KeyN: 'new-entry',
+  n: 'new-entry',
+  KeyC: 'cancellation',
+  c: 'cancellation',
+  KeyJ: 'journal',
+  j: 'journal',
+};
 
 /**
  * The app shell: navigation to the screens (the Journal link counts the rows that need a
@@ -89,5 +98,8 @@ function Screen({ route, profiles }: { route: Route; profiles: ReturnType<typeof
   if (route === 'journal') return <JournalScreen />;
   if (route === 'summary') return <SummaryScreen />;
   const active = profiles.active;
+  if (route === 'cancellation') {
+    return active ? <CancellationScreen key={active.profile.name} profile={active.profile} /> : <p>Loading…</p>;
+  }
   return active ? <NewEntryScreen key={active.profile.name} profile={active.profile} /> : <p>Loading…</p>;
 }

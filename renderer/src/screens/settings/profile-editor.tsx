@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProfileView } from '../../../../shared/ipc/contract';
 import { DATE_FORMATS } from '../../../../shared/profile/schema';
+import { CancellationSection } from './cancellation-section';
 import { FieldRulesTable } from './field-rules-table';
 import { Setting } from '../../components/setting';
 import { SaveStatusBanner } from './save-status-banner';
@@ -15,8 +16,8 @@ interface ProfileEditorProps {
 
 /** Edits one profile's connection settings and rules (a new one when `view` is undefined). */
 export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
-  const { form, save, status } = useProfileEditor(view, onSaved);
-  const { register, formState, setFocus } = form;
+  const { form, save, status, focusRefused } = useProfileEditor(view, onSaved);
+  const { register, formState } = form;
   const builtIn = view?.builtIn ?? false;
   const err = (name: keyof typeof formState.errors) => formState.errors[name]?.message as string | undefined;
 
@@ -78,16 +79,8 @@ export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
             <input type="number" min={1} max={32} {...aria} {...register('concurrency', { valueAsNumber: true })} />
           )}
         </Setting>
-        <Setting
-          id="p-cancel"
-          label="Cancellation path"
-          wide
-          error={err('cancellationPath')}
-          hint="Until a path is set, cancellations can be written and queued but not sent."
-        >
-          {(aria) => <input placeholder="/v1/feed/…" {...aria} {...register('cancellationPath')} />}
-        </Setting>
       </div>
+      <CancellationSection form={form} />
       <details>
         <summary>Field rules (required, maximum length)</summary>
         <FieldRulesTable register={register} />
@@ -97,7 +90,7 @@ export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
           Save profile
         </button>
       </div>
-      <SaveStatusBanner status={status} onFocus={(field) => setFocus(field)} />
+      <SaveStatusBanner status={status} onFocus={focusRefused} />
     </form>
   );
 }

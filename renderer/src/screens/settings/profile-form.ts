@@ -1,6 +1,7 @@
 import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, type EntryField } from '../../../../shared/entry/fields';
 import { ruleFor } from '../../../../shared/entry/schema';
-import { CANCELLATION_FIELDS, type Profile, type ProfileInput } from '../../../../shared/profile/schema';
+import type { Profile, ProfileInput } from '../../../../shared/profile/schema';
+import { toCancellationInput, toCancellationRows, type CancellationRowValues } from './cancellation-form';
 
 /** The settings form's values: a profile with every field rule spelled out. */
 export interface ProfileFormValues {
@@ -12,6 +13,7 @@ export interface ProfileFormValues {
   requestTimeoutSec: number;
   concurrency: number;
   cancellationPath: string;
+  cancellationFields: CancellationRowValues[];
   rules: Record<EntryField, { required: boolean; maxLength: number }>;
 }
 
@@ -24,7 +26,7 @@ export function toFormValues(profile: Profile | undefined): ProfileFormValues {
     blankMode: 'send' as const,
     postcodeCheck: true,
     fieldRules: {},
-    cancellation: { path: null, fields: [...CANCELLATION_FIELDS] },
+    cancellation: { path: null, fields: undefined },
     requestTimeoutMs: 30_000,
     concurrency: 4,
   };
@@ -37,12 +39,13 @@ export function toFormValues(profile: Profile | undefined): ProfileFormValues {
     requestTimeoutSec: base.requestTimeoutMs / 1000,
     concurrency: base.concurrency,
     cancellationPath: base.cancellation.path ?? '',
+    cancellationFields: toCancellationRows(base.cancellation.fields),
     rules: Object.fromEntries(ENTRY_FIELDS.map((f) => [f, ruleFor(f, base)])) as ProfileFormValues['rules'],
   };
 }
 
 /** The profile to save: only the field rules that differ from the defaults are stored. */
-export function toProfileInput(values: ProfileFormValues, previous: Profile | undefined): ProfileInput {
+export function toProfileInput(values: ProfileFormValues): ProfileInput {
   const fieldRules: ProfileInput['fieldRules'] = {};
   for (const field of ENTRY_FIELDS) {
     const rule = values.rules[field];
@@ -60,10 +63,7 @@ export function toProfileInput(values: ProfileFormValues, previous: Profile | un
     requestTimeoutMs: Math.round(Number(values.requestTimeoutSec) * 1000),
     concurrency: Number(values.concurrency),
     fieldRules,
-    cancellation: {
-      path: values.cancellationPath.trim() || null,
-      fields: previous?.cancellation.fields ?? [...CANCELLATION_FIELDS],
-    },
+    cancellation: toCancellationInput(values.cancellationPath, values.cancellationFields),
   };
 }
 
@@ -77,6 +77,7 @@ export const FORM_FIELD_LABELS: Record<keyof ProfileFormValues, string> = {
   requestTimeoutSec: 'Request timeout',
   concurrency: 'Parallel sends',
   cancellationPath: 'Cancellation path',
+  cancellationFields: 'Cancellation fields',
   rules: 'Field rules',
 };
 

@@ -2,7 +2,10 @@ import type { JournalDetail } from '../../../../../shared/ipc/contract';
 import type { JournalState } from '../../../../../shared/journal/types';
 
 /** What a person can do from the detail view. */
-export type ActionKey = 'resend' | 'accept' | 'discard' | 'review' | 'open';
+export type ActionKey = 'resend' | 'accept' | 'discard' | 'review' | 'open' | 'cancel';
+
+/** The actions that go to another screen at once, without a question. */
+export type GoKey = 'open' | 'cancel';
 
 /** One action of the detail view: its button, its shortcut, and the rows it applies to. */
 export interface DetailAction {
@@ -34,6 +37,15 @@ export const DETAIL_ACTIONS: readonly DetailAction[] = [
   },
   { key: 'review', label: 'Mark reviewed…', shortcut: 'Alt+Shift+V', code: 'KeyV' },
   { key: 'open', label: 'Open as new entry', shortcut: 'Alt+Shift+O', code: 'KeyO', entryOnly: true },
+  // Everyone may file one (clerks included): it goes through the journal like any submission.
+  {
+    key: 'cancel',
+    label: 'File cancellation',
+    shortcut: 'Alt+Shift+C',
+    code: 'KeyC',
+    states: ['accepted'],
+    entryOnly: true,
+  },
 ];
 
 /** The decisions only a supervisor may take in an office journal (its database refuses them to a clerk). */
@@ -50,7 +62,7 @@ export function actionsFor(row: JournalDetail['row'], role: string | undefined):
 }
 
 /** The words of an action's question for one row: title, what it does, and the confirming button. */
-export function questionFor(key: Exclude<ActionKey, 'open'>, row: JournalDetail['row']) {
+export function questionFor(key: Exclude<ActionKey, GoKey>, row: JournalDetail['row']) {
   const n = `journal #${row.id}`;
   switch (key) {
     case 'resend':

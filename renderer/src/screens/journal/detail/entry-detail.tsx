@@ -3,9 +3,10 @@ import { api } from '../../../api';
 import { setPrefill } from '../../new-entry/prefill';
 import { navigate } from '../../../use-hash-route';
 import { ActionDialog } from './action-dialog';
-import { actionsFor, questionFor, type ActionKey } from './detail-actions';
+import { actionsFor, questionFor, type ActionKey, type GoKey } from './detail-actions';
 import { DetailFacts } from './detail-facts';
 import { HistoryTable } from './history-table';
+import { LinkedRows } from './linked-rows';
 import { PayloadTable } from './payload-table';
 import { StateChip } from './state-chip';
 import { StateExplanation } from './state-explanation';
@@ -15,12 +16,13 @@ import { useEntryDetail } from './use-entry-detail';
 import { useJournalLocation } from '../../../use-journal-location';
 import './entry-detail.css';
 
-type Asked = Exclude<ActionKey, 'open'>;
+type Asked = Exclude<ActionKey, GoKey>;
 
 /**
  * One journal row in full: its state and what it means, the payload as keyed and as sent, every
  * change with who and when, the review mark; and the actions on it (resend, mark accepted,
- * discard, mark reviewed, each confirmed; open as new entry). Follows the row live; Escape closes.
+ * discard, mark reviewed, each confirmed; open as new entry, file a cancellation) and the rows linked
+ * to it through the recordid. Follows the row live; Escape closes.
  */
 export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { detail, loadError, busy, outcome, run } = useEntryDetail(id);
@@ -35,6 +37,7 @@ export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }
   const onAction = useCallback(
     (key: ActionKey) => {
       if (!row || busy) return;
+      if (key === 'cancel') return navigate('cancellation', `recordid=${row.recordid ?? ''}`);
       if (key !== 'open') return setAsked(key);
       setPrefill({ id: row.id, profile: row.profile, payload: row.payload });
       navigate('new-entry');
@@ -113,6 +116,7 @@ export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }
             ))}
           </div>
           <DetailFacts row={row} />
+          <LinkedRows detail={detail} />
           <PayloadTable detail={detail} />
           <HistoryTable history={detail.history} />
         </>

@@ -1,6 +1,7 @@
 import type { JournalDetail } from '../../../../../shared/ipc/contract';
 import { ENTRY_FIELDS } from '../../../../../shared/entry/fields';
 import { fieldLabel } from './format';
+import { usePayloadNames } from './use-payload-names';
 
 /** The payload's fields in the order the service documents them (entries), else as stored. */
 function fieldOrder(detail: JournalDetail): string[] {
@@ -33,14 +34,23 @@ function WireCell({ keyed, sent }: { keyed: string; sent: string | undefined }) 
  * each field it named. Fields left blank and sent blank are named in one line below.
  */
 export function PayloadTable({ detail }: { detail: JournalDetail }) {
-  const { payload, errorFields } = detail.row;
+  const { payload, errorFields, kind, profile } = detail.row;
+  const names = usePayloadNames(kind, profile);
+  const label = (name: string) => names.label(name, fieldLabel(name));
   const wire = detail.wire ? new Map(detail.wire) : null;
-  const plain = (name: string) => (payload[name] ?? '') === '' && !errorFields?.[name] && !wire?.get(name);
-  const names = fieldOrder(detail);
-  const shown = names.filter((n) => !plain(n));
-  const blank = names.filter(plain);
-  const omitted = wire !== null && blank.some((n) => !wire.has(n));
-  const elsewhere = Object.entries(errorFields ?? {}).filter(([name]) => !(name in payload));
+  const sent = (name: string) => {
+    const part = names.wire(name);
+    return part === null ? undefined : wire?.get(part);
+  };
+  // The service names fields as they went on the wire; a renamed cancellation field under its wire name.
+  const errorOf = (name: string) => errorFields?.[name] ?? errorFields?.[names.wire(name) ?? name];
+  const plain = (name: string) => (payload[name] ?? '') === '' && !errorOf(name) && !sent(name);
+  const order = fieldOrder(detail);
+  const shown = order.filter((n) => !plain(n));
+  const blank = order.filter(plain);
+  const omitted = wire !== null && blank.some((n) => sent(n) === undefined);
+  const atField = new Set(order.flatMap((n) => [n, names.wire(n) ?? n]));
+  const elsewhere = Object.entries(errorFields ?? {}).filter(([name]) => !atField.has(name));
   return (
     <section className="detail-section" aria-labelledby="detail-payload-title">
       <h3 id="detail-payload-title">Payload</h3>
@@ -58,15 +68,15 @@ export function PayloadTable({ detail }: { detail: JournalDetail }) {
         <tbody>
           {shown.map((name) => {
             const keyed = payload[name] ?? '';
-            const error = errorFields?.[name];
+            const error = errorOf(name);
             return (
               <tr key={name} className={error ? 'has-error' : undefined} data-field={name}>
-                <th scope="row">{fieldLabel(name)}</th>
+                <th scope="row">{label(name)}</th>
                 <td>
                   {keyed === '' ? <span className="blank">(blank)</span> : <span className="value">{keyed}</span>}
                   {error && <p className="field-error">Service: {error}</p>}
                 </td>
-                <td>{wire ? <WireCell keyed={keyed} sent={wire.get(name)} /> : '–'}</td>
+                <td>{wire ? <WireCell keyed={keyed} sent={sent(name)} /> : '–'}</td>
               </tr>
             );
           })}
@@ -74,8 +84,7 @@ export function PayloadTable({ detail }: { detail: JournalDetail }) {
       </table>
       {blank.length > 0 && (
         <p className="hint" data-testid="detail-blank-fields">
-          Left blank{wire ? (omitted ? ' (not sent)' : ' (sent as empty text)') : ''}:{' '}
-          {blank.map(fieldLabel).join(', ')}.
+          Left blank{wire ? (omitted ? ' (not sent)' : ' (sent as empty text)') : ''}: {blank.map(label).join(', ')}.
         </p>
       )}
       {elsewhere.length > 0 && (

@@ -1,0 +1,54 @@
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { CancellationDuplicate } from './use-cancellation-form';
+
+const STATE: Record<string, string> = {
+  accepted: 'accepted by the service',
+  queued: 'queued to send',
+  sending: 'being sent',
+  failed: 'not sent yet',
+  unknown: 'outcome unknown',
+};
+
+interface DuplicateProps {
+  duplicate: CancellationDuplicate;
+  /** The recordid of the original entry both cancellations are for. */
+  recordid: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * Asks before filing a second cancellation for a recordid the journal already holds one for,
+ * naming the earlier one (state, when, who) so the clerk can check. "Don't submit" is the
+ * default; Escape means it too.
+ */
+export function DuplicateCancellationDialog({ duplicate, recordid, onCancel, onConfirm }: DuplicateProps) {
+  const when = new Date(duplicate.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <ConfirmDialog
+      title="Cancellation already filed?"
+      cancelLabel="Don't submit"
+      confirmLabel="Submit anyway"
+      danger
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <p>The journal already holds a cancellation of recordid {recordid}:</p>
+      <dl className="duplicate">
+        <dt>Journal entry</dt>
+        <dd>#{duplicate.id}</dd>
+        <dt>State</dt>
+        <dd>
+          {STATE[duplicate.state] ?? duplicate.state}
+          {duplicate.recordid !== null && `, recordid ${duplicate.recordid}`}
+        </dd>
+        <dt>Filed</dt>
+        <dd>
+          {when}
+          {duplicate.operator && ` by ${duplicate.operator}`}
+        </dd>
+      </dl>
+      <p>Submit it only if the service really needs a second cancellation.</p>
+    </ConfirmDialog>
+  );
+}

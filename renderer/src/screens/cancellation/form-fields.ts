@@ -1,0 +1,48 @@
+import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
+import type { Profile } from '../../../../shared/profile/schema';
+
+/** The cancellation form's values: every field it asks for, as the text typed. */
+export type CancellationValues = Record<string, string>;
+
+/**
+ * The fields the form asks for, in the profile's order: every field sent on the wire, and the
+ * recordid always (it links the request to the original entry even when it is not sent).
+ */
+export function formFields(profile: Pick<Profile, 'cancellation'>): CancellationFieldDef[] {
+  return profile.cancellation.fields.filter((f) => f.wire !== null || f.name === 'recordid');
+}
+
+/** An empty form for these fields. */
+export function blankValues(fields: readonly CancellationFieldDef[]): CancellationValues {
+  return Object.fromEntries(fields.map((f) => [f.name, '']));
+}
+
+/** True when two forms hold the same text in every field. */
+export function sameValues(a: CancellationValues, b: CancellationValues, fields: readonly CancellationFieldDef[]) {
+  return fields.every((f) => (a[f.name] ?? '') === (b[f.name] ?? ''));
+}
+
+/** The id of a field's input, stable for labels, error links and tests. */
+export const cancelFieldId = (name: string) => `cancel-${name}`;
+
+/** Puts the caret in a field of the form. */
+export function focusCancelField(name: string): void {
+  document.getElementById(cancelFieldId(name))?.focus();
+}
+
+/** The reason is the one free text written in sentences (several lines allowed); the rest are one line. */
+export const isLongText = (field: CancellationFieldDef) => field.type === 'text' && field.name === 'reason';
+
+/**
+ * The service's messages by form field. The service names fields as they went on the wire (a
+ * renamed field under its wire name); the app's own checks name them as the form does.
+ */
+export function messagesByField(
+  fields: readonly CancellationFieldDef[],
+  messages: Record<string, string>,
+): Array<[string, string]> {
+  return fields.flatMap((f): Array<[string, string]> => {
+    const message = (f.wire !== null ? messages[f.wire] : undefined) ?? messages[f.name];
+    return message ? [[f.name, message]] : [];
+  });
+}
