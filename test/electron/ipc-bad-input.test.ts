@@ -61,6 +61,7 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'credentials:save': { profile: 'Prod', clientId: 'id', clientSecret: 'secret' },
   'credentials:delete': { profile: 'Prod' },
   'connection:test': { profile: 'Sandbox' },
+  'cancellations:submit': { profile: 'Sandbox', input: { recordid: '1', reason: 'x' } },
   'entries:submit': { profile: 'Sandbox', input: { surname: 'Smith' } },
   'drafts:get': { screen: 'new-entry' },
   'drafts:save': { screen: 'new-entry', profile: 'Sandbox', payload: { surname: 'Smith' } },
