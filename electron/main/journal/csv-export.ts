@@ -78,15 +78,23 @@ export async function writeJournalCsv(
   let rows = 0;
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
   write(stringify([COLUMNS], options));
-  let batch: string[][] = [];
+  // Rows in pages of 500, each page's histories in one read.
+  let page: SubmissionRow[] = [];
+  const flush = async () => {
+    const histories = await journal.histories(page.map((row) => row.id));
+    write(
+      stringify(
+        page.map((row) => cells(row, resolutionOf(histories.get(row.id) ?? []))),
+        options,
+      ),
+    );
+    rows += page.length;
+    page = [];
+  };
   for await (const row of journal.iterate(filter)) {
-    batch.push(cells(row, resolutionOf(await journal.history(row.id))));
-    rows += 1;
-    if (batch.length === 500) {
-      write(stringify(batch, options));
-      batch = [];
-    }
+    page.push(row);
+    if (page.length === 500) await flush();
   }
-  if (batch.length) write(stringify(batch, options));
+  if (page.length) await flush();
   return rows;
 }

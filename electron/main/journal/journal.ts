@@ -279,6 +279,16 @@ export class Journal {
     ).map(toHistory);
   }
 
+  /** The histories of several rows in one read, each in order. */
+  histories(ids: readonly number[]): Map<number, HistoryRow[]> {
+    const rows = this.stmt(
+      'SELECT * FROM history WHERE submission_id IN (SELECT value FROM json_each(?)) ORDER BY submission_id, id',
+    ).all(JSON.stringify(ids)) as Array<Parameters<typeof toHistory>[0] & { submission_id: number }>;
+    const byRow = new Map<number, HistoryRow[]>(ids.map((id) => [id, []]));
+    for (const r of rows) byRow.get(r.submission_id)?.push(toHistory(r));
+    return byRow;
+  }
+
   close(): void {
     this.db.close();
   }

@@ -79,6 +79,7 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
 
     get: (id) => run(() => journal.get(id)),
     history: (id) => run(() => journal.history(id)),
+    histories: (ids) => run(() => journal.histories(ids)),
     list: (filter) => run(() => listSubmissions(journal.db, filter)),
     iterate: (filter: JournalFilter) => pages(journal, filter),
     attention: () => run(() => attentionCounts(journal)),

@@ -112,6 +112,8 @@ export interface JournalStore {
 
   get(id: number): Promise<SubmissionRow | undefined>;
   history(id: number): Promise<HistoryRow[]>;
+  /** The histories of several rows in one read (an export's page), each in order. */
+  histories(ids: readonly number[]): Promise<Map<number, HistoryRow[]>>;
   list(filter: JournalFilter): Promise<{ rows: SubmissionRow[]; total: number }>;
   /** Every row matching the filter, in pages, never the whole table at once. */
   iterate(filter: JournalFilter): AsyncIterable<SubmissionRow>;

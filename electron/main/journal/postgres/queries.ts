@@ -5,7 +5,10 @@ import type { Db } from './db';
 import { dayAfter, orderBy, whereClause } from './filters';
 import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';
 
-type Queries = Pick<JournalStore, 'get' | 'history' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'>;
+type Queries = Pick<
+  JournalStore,
+  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'
+>;
 
 /** How many rows iterate() fetches from its cursor at a time. */
 const PAGE = 500;
@@ -35,6 +38,17 @@ export function queryMethods(db: Db): Queries {
 
   return {
     get,
+
+    async histories(ids) {
+      const rows = await db.rows<Parameters<typeof toHistory>[0] & { submission_id: string }>(
+        `SELECT submission_id, from_state, to_state, actor, ${isoColumn('h.at', 'at')}, note FROM feed_desk.history h
+           WHERE submission_id = ANY ($1::bigint[]) ORDER BY submission_id, h.id`,
+        [ids],
+      );
+      const byRow = new Map<number, ReturnType<typeof toHistory>[]>(ids.map((id) => [id, []]));
+      for (const r of rows) byRow.get(Number(r.submission_id))?.push(toHistory(r));
+      return byRow;
+    },
 
     async history(id) {
       const rows = await db.rows<Parameters<typeof toHistory>[0]>(
