@@ -25,6 +25,8 @@ export class Outbox {
   private timer: NodeJS.Timeout | undefined;
   private filling: Promise<void> | undefined;
   private again: Promise<void> | undefined;
+  /** Counts looks started: a claim only ever happens in a look or in a worker of ours. */
+  private looks = 0;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -67,6 +69,7 @@ export class Outbox {
   }
 
   private async look(): Promise<void> {
+    this.looks += 1;
     if (this.paused) return;
     await this.options.journal.expireLeases();
     while (this.workers.size < this.options.concurrency) {
@@ -117,7 +120,10 @@ export class Outbox {
         await Promise.race(this.workers);
         continue;
       }
+      const looks = this.looks;
       const retryAt = await this.options.journal.nextRetryAt(await this.options.pipeline.sendable());
+      // A timed look may have claimed a row while we asked (it is then sending, not failed): look again.
+      if (this.looks !== looks || this.filling || this.workers.size > 0) continue;
       if (!retryAt) return;
       await sleep(Math.min(this.options.pollMs ?? 1000, Math.max(0, Date.parse(retryAt) - Date.now())));
     }

@@ -8,6 +8,7 @@ import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { openDatabase } from '../../../electron/main/journal/database';
 import { sqliteDatabase } from '../../../electron/main/journal/sqlite-store';
+import { Outbox } from '../../../electron/main/journal/outbox';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 
@@ -58,6 +59,36 @@ describe('rows of a renamed or removed profile are never stuck (item 8)', () => 
     ]);
     expect(drained).toBe('drained');
     expect(await rig.core.journal.get(good.id)).toMatchObject({ state: 'accepted' });
+  });
+
+  it('drain() does not end while a timed look is claiming the row it was waiting for', async () => {
+    rig = await startCoreRig();
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503, retryAfter: 1 } });
+    rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'latency', ms: 800 } });
+    const row = await queue(rig, 'Sandbox', 'LATE-LOOK');
+    expect(await rig.core.pipeline.send(row.id)).toMatchObject({ state: 'failed' });
+    const journal = rig.core.journal;
+    let slowed = false;
+    // drain()'s first question about the next retry answers late: by then the outbox's own timer (due
+    // in a second) has claimed the row and is sending it, so the journal has no failed row left to wait for.
+    const slow = new Proxy(journal, {
+      get(target, key, receiver) {
+        if (key !== 'nextRetryAt') return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof journal.nextRetryAt>) => {
+          const caller = new Error().stack?.split('\n')[2] ?? '';
+          if (!slowed && caller.includes('Outbox.drain')) {
+            slowed = true;
+            await new Promise((r) => setTimeout(r, 1500));
+          }
+          return target.nextRetryAt(...args);
+        };
+      },
+    });
+    const outbox = new Outbox({ journal: slow, pipeline: rig.core.pipeline, concurrency: 1 });
+    await outbox.drain();
+    outbox.pause();
+    expect(slowed).toBe(true);
+    expect(await journal.get(row.id)).toMatchObject({ state: 'accepted', attempts: 2 });
   });
 });
 
