@@ -32,9 +32,15 @@ export function defaultProfileName(env: NodeJS.ProcessEnv = process.env): string
 }
 
 /** Opens the data folder (FEED_DESK_HOME or the per-user folder); reports a corrupt profiles file and recovery. */
-export async function openContext(): Promise<CliContext> {
+export async function openContext(options: { concurrency?: number } = {}): Promise<CliContext> {
   const home = dataHome();
-  const core = await openCore({ home, sandboxUrl: () => readSandboxLink(home), env: process.env, journalUrl });
+  const core = await openCore({
+    home,
+    sandboxUrl: () => readSandboxLink(home),
+    env: process.env,
+    journalUrl,
+    concurrency: options.concurrency,
+  });
   if (core.profiles.warning) process.stderr.write(`feed-desk: warning: ${core.profiles.warning}\n`);
   if (core.recovered > 0) {
     process.stderr.write(`feed-desk: ${core.recovered} submission(s) interrupted while sending are now unknown\n`);
@@ -66,8 +72,11 @@ export async function openContext(): Promise<CliContext> {
 }
 
 /** Opens the context, runs the command, and always closes the journal cleanly. */
-export async function withContext(run: (ctx: CliContext) => Promise<void> | void): Promise<void> {
-  const ctx = await openContext();
+export async function withContext(
+  run: (ctx: CliContext) => Promise<void> | void,
+  options: { concurrency?: number } = {},
+): Promise<void> {
+  const ctx = await openContext(options);
   try {
     await run(ctx);
   } finally {

@@ -39,6 +39,16 @@ app.whenReady().then(async () => {
         const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
         return chosen.canceled ? undefined : chosen.filePath;
       },
+      async openFile({ title, extensions }) {
+        const options = {
+          title,
+          defaultPath: app.getPath('documents'),
+          properties: ['openFile' as const],
+          filters: [{ name: 'Spreadsheets', extensions: [...extensions] }],
+        };
+        const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+        return chosen.canceled ? undefined : chosen.filePaths[0];
+      },
       async printToPdf() {
         if (!window) throw new Error('No window to print');
         return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true });

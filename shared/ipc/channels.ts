@@ -32,6 +32,16 @@ export const CHANNELS = [
   'outbox:status',
   'outbox:pause',
   'outbox:sendNow',
+  'imports:choose',
+  'imports:check',
+  'imports:start',
+  'imports:status',
+  'imports:pause',
+  'imports:cancel',
+  'imports:retryFailed',
+  'imports:exportRejected',
+  'imports:exportResults',
+  'imports:recent',
 ] as const;
 
 /** The name of an IPC channel. */

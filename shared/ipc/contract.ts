@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTRY_FIELDS } from '../entry/fields';
 import { profileSchema } from '../profile/schema';
+import { SCREEN_DATE_ORDERS } from '../entry/screen-date';
 import { JOURNAL_STATES, SUBMISSION_KINDS, journalFilterSchema } from '../journal/types';
 import { journalSettingsSchema, officeJournalSchema } from '../journal/office';
 import type { Channel, EventName } from './channels';
@@ -114,6 +115,88 @@ export const journalReportSchema = z.strictObject({
 export type JournalReport = z.infer<typeof journalReportSchema>;
 
 const entryInput = z.partialRecord(z.enum(ENTRY_FIELDS), text(10_000));
+
+const fileRow = z.number().int().min(2).max(10_000_000);
+const batchRef = z.strictObject({ batch: z.number().int().min(1) });
+
+/** A chosen file to check or import, with the person's choices. */
+const importRequest = z.strictObject({
+  /** The handle imports:choose gave. */
+  file: text(100).min(1),
+  profile: profileName,
+  dateOrder: z.enum(SCREEN_DATE_ORDERS),
+  sheet: text(200).optional(),
+  /** Field per column of the file (null: not imported); by default matched by header. */
+  mapping: z.array(z.enum(ENTRY_FIELDS).nullable()).max(500).optional(),
+  /** Rows corrected in place: row number and the whole corrected input. */
+  fixes: z
+    .array(z.strictObject({ row: fileRow, input: entryInput }))
+    .max(10_000)
+    .optional(),
+});
+
+const rowDuplicateSchema = z.strictObject({
+  row: z.number().int(),
+  line: z.number().int(),
+  reference: z.string(),
+  ofRow: z.number().int().optional(),
+  ofEntry: z
+    .strictObject({
+      id: z.number().int(),
+      state: z.enum(JOURNAL_STATES),
+      recordid: z.number().int().nullable(),
+      operator: z.string(),
+      createdAt: z.string(),
+    })
+    .optional(),
+});
+
+const batchViewSchema = z.strictObject({
+  id: z.number().int(),
+  profile: z.string(),
+  fileName: z.string(),
+  operator: z.string(),
+  createdAt: z.string(),
+  fileRows: z.number().int(),
+  paused: z.boolean(),
+});
+export type BatchView = z.infer<typeof batchViewSchema>;
+
+const batchStatusSchema = z.strictObject({
+  batch: batchViewSchema,
+  counts: stateCounts,
+  total: z.number().int(),
+  remaining: z.number().int(),
+});
+export type BatchStatusView = z.infer<typeof batchStatusSchema>;
+
+const importCheckSchema = z.strictObject({
+  fileName: z.string(),
+  kind: z.enum(['csv', 'xlsx']),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+  header: z.array(z.string()),
+  mapping: z.array(z.enum(ENTRY_FIELDS).nullable()),
+  missing: z.array(z.enum(ENTRY_FIELDS)),
+  rows: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  problems: z.array(
+    z.strictObject({
+      row: z.number().int(),
+      line: z.number().int(),
+      fields: z.record(z.string(), z.string()),
+      input: entryInput,
+    }),
+  ),
+  duplicateCount: z.number().int(),
+  duplicates: z.array(rowDuplicateSchema),
+  earlier: z.strictObject({ batch: batchViewSchema, counts: stateCounts }).nullable(),
+  already: z.number().int(),
+});
+export type ImportCheckView = z.infer<typeof importCheckSchema>;
 
 /**
  * Every IPC channel (`domain:verb`) with its request and response schema. Main registration,
@@ -259,6 +342,49 @@ export const CONTRACT = {
     request: z.strictObject({ profile: profileName }),
     response: z.strictObject({ due: z.number().int() }),
   },
+  /** Asks for a CSV or .xlsx file through the native open dialog; main keeps its path, the page gets a handle. */
+  'imports:choose': {
+    request: none,
+    response: z.strictObject({ file: z.string().nullable(), name: z.string().nullable() }),
+  },
+  /** Reads and validates the chosen file as it would be queued; nothing is written. */
+  'imports:check': { request: importRequest, response: importCheckSchema },
+  /** Queues the valid rows as one batch (an earlier batch of the same content continues) and remembers the columns. */
+  'imports:start': {
+    request: importRequest.extend({ sendDuplicates: z.array(fileRow).max(100_000).optional() }),
+    response: z.strictObject({
+      batch: batchViewSchema,
+      queued: z.number().int(),
+      already: z.number().int(),
+      skipped: z.array(rowDuplicateSchema),
+      invalid: z.number().int(),
+    }),
+  },
+  'imports:status': { request: batchRef, response: batchStatusSchema },
+  /** Pauses or resumes a batch's sending (every sender of the journal honours it). */
+  'imports:pause': { request: batchRef.extend({ paused: z.boolean() }), response: batchStatusSchema },
+  /** Stops a batch: its unsent rows are discarded, or kept queued with the batch paused. */
+  'imports:cancel': {
+    request: batchRef.extend({ discard: z.boolean() }),
+    response: z.strictObject({ discarded: z.number().int(), status: batchStatusSchema }),
+  },
+  /** Queues the batch's failed rows again, due now. */
+  'imports:retryFailed': {
+    request: batchRef,
+    response: z.strictObject({ retried: z.number().int(), status: batchStatusSchema }),
+  },
+  /** The file's invalid rows with an error column, saved where the person picks (null: cancelled). */
+  'imports:exportRejected': {
+    request: importRequest,
+    response: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }),
+  },
+  /** A batch's results (file row → state, recordid, message), saved where the person picks. */
+  'imports:exportResults': {
+    request: batchRef,
+    response: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }),
+  },
+  /** The latest batches (for the Journal's batch filter). */
+  'imports:recent': { request: none, response: z.strictObject({ batches: z.array(batchViewSchema) }) },
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

@@ -35,6 +35,9 @@ export interface SubmissionRow {
   reviewedBy: string | null;
   reviewedAt: string | null;
   reviewNote: string | null;
+  /** The bulk import this row came from, and its row number in that file (a spreadsheet's numbering: header = 1). */
+  batchId: number | null;
+  batchRow: number | null;
 }
 
 /** One recorded change of state: who, when, and why. */
@@ -78,6 +81,8 @@ export const journalFilterSchema = z.strictObject({
   text: z.string().max(200).optional(),
   /** Rows of this recordid: the entry stored under it and the cancellations filed for it. */
   recordid: z.number().int().min(1).optional(),
+  /** Rows of one bulk import. */
+  batch: z.number().int().min(1).optional(),
   reviewed: z.boolean().optional(),
   sort: z.enum(SORT_COLUMNS).default('id'),
   direction: z.enum(['asc', 'desc']).default('desc'),

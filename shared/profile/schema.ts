@@ -59,6 +59,11 @@ export const profileSchema = z.strictObject({
     .default({ path: null, fields: [...DEFAULT_CANCELLATION_FIELDS] }),
   requestTimeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
   concurrency: z.number().int().min(1).max(32).default(4),
+  /** Bulk import: the column → field choices a person made, by normalised header name, remembered for next time. */
+  importColumns: z
+    .record(z.string().max(200), z.enum(ENTRY_FIELDS).nullable())
+    .refine((r) => Object.keys(r).length <= 200, 'At most 200 remembered columns')
+    .optional(),
 });
 
 /** A validated connection profile (all defaults applied). */

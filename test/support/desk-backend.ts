@@ -44,6 +44,8 @@ export interface DeskBackend {
   answers: string[];
   /** Paths the save dialog stand-in returned (CSV exports, summary PDFs), in order. */
   saved: string[];
+  /** Files the open dialog stand-in "chooses" next (push a path before the page asks); empty: cancelled. */
+  toOpen: string[];
   close(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startDeskBackend(
     retry: { baseMs: 50, capMs: 200, maxAttempts: 3 },
   });
   // The save dialog picks a temporary path; "printToPDF" is Chromium's page.pdf of the page shown.
-  const { desktop, saved } = testDesktop(async () => page.pdf({ format: 'A4', printBackground: true }));
+  const { desktop, saved, toOpen } = testDesktop(async () => page.pdf({ format: 'A4', printBackground: true }));
   const dispatch = createDispatch(createHandlers(core, desktop));
   const server = await serveFolder(rendererDir);
   const answers: string[] = [];
@@ -88,6 +90,7 @@ export async function startDeskBackend(
     url: server.url,
     answers,
     saved,
+    toOpen,
     async close() {
       await core.close();
       if (!options.sandbox) await sandbox.close();

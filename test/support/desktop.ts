@@ -9,13 +9,18 @@ export function testDesktop(
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'feed-desk-saved-'));
   const saved: string[] = [];
+  /** Files the open dialog "chooses", first first; when empty the person cancels. */
+  const toOpen: string[] = [];
   const desktop: Desktop = {
     async saveFile({ defaultName }) {
       const path = join(dir, `${saved.length + 1}-${defaultName}`);
       saved.push(path);
       return path;
     },
+    async openFile() {
+      return toOpen.shift();
+    },
     printToPdf,
   };
-  return { desktop, saved, dir };
+  return { desktop, saved, dir, toOpen };
 }

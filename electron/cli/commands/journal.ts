@@ -7,14 +7,16 @@ import { rowJson } from '../report';
 import { printTable } from '../table';
 import { wireParts } from '../../main/journal/wire-parts';
 import { resolutionOf, writeJournalCsv } from '../../main/journal/csv-export';
+import { writeBatchResults } from '../../main/import/batch-import';
 
 interface JournalOptions {
   state?: JournalState[];
   since?: string;
   profile?: string;
   text?: string;
+  batch?: number;
   limit: number;
-  format: 'table' | 'csv' | 'json';
+  format: 'table' | 'csv' | 'json' | 'results';
   json?: boolean;
 }
 
@@ -106,13 +108,19 @@ export function registerJournal(program: Command): void {
     .option('--since <date>', 'only submissions created on or after YYYY-MM-DD', calendarDate('--since'))
     .option('--profile <name>', 'only this profile', text('--profile', 200))
     .option('--text <text>', 'search reference, surname, policy, postcode, recordid, journal id', text('--text', 200))
+    .option('--batch <id>', 'only the rows of this bulk import', wholeNumber('--batch', 1, Number.MAX_SAFE_INTEGER))
     .option(
       '--limit <n>',
       'at most this many rows, 1 to 1000 (table and json; csv exports all)',
       wholeNumber('--limit', 1, 1000),
       100,
     )
-    .option('--format <format>', 'table, csv or json', oneOf('--format', ['table', 'csv', 'json'] as const), 'table')
+    .option(
+      '--format <format>',
+      'table, csv, json, or results (with --batch: file row number, state, recordid, message)',
+      oneOf('--format', ['table', 'csv', 'json', 'results'] as const),
+      'table',
+    )
     .option('--json', 'the same as --format json')
     .action((opts: JournalOptions) =>
       withContext(async (ctx) => {
@@ -122,8 +130,17 @@ export function registerJournal(program: Command): void {
           ...(opts.since ? { from: opts.since } : {}),
           ...(opts.profile ? { profile: opts.profile } : {}),
           ...(opts.text ? { text: opts.text } : {}),
+          ...(opts.batch ? { batch: opts.batch } : {}),
         };
         const format = opts.json ? 'json' : opts.format;
+        if (format === 'results') {
+          if (!opts.batch) throw new CliFailure('--format results needs --batch ID');
+          if (!(await ctx.core.journal.batches.get(opts.batch))) {
+            throw new CliFailure(`No batch ${opts.batch} in the journal`, { code: 'not-found' });
+          }
+          await writeBatchResults(ctx.core, opts.batch, (t) => process.stdout.write(t));
+          return;
+        }
         if (format === 'csv') {
           await writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
           return;

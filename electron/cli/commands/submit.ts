@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { parseEntry } from '../../../shared/entry/schema';
 import { withContext } from '../context';
 import { CliFailure, readStdin, readText } from '../output';
-import { seconds } from '../options';
+import { oneOf, seconds, wholeNumber } from '../options';
+import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../../shared/entry/screen-date';
+import { submitCsv } from '../bulk';
 import { reportSubmitted } from '../report';
 
 /** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
@@ -39,41 +41,83 @@ interface SubmitOptions {
   json?: boolean;
   wait: number;
   allowDuplicate?: boolean;
+  csv?: string;
+  concurrency?: number;
+  dryRun?: boolean;
+  dateOrder: ScreenDateOrder;
+  sheet?: string;
 }
 
 /** `feed-desk submit ENTRY.json`: validate, journal, send, wait for retries, print the outcome. */
 export function registerSubmit(program: Command): void {
   program
     .command('submit')
-    .description('Submit one feed entry through the journal; exits non-zero unless it was accepted')
+    .description(
+      'Submit one feed entry, or every row of a CSV or .xlsx file (--csv), through the journal; exits non-zero unless all were accepted',
+    )
     .argument(
-      '<entry>',
+      '[entry]',
       'JSON file holding one entry keyed by the service field names (dates as YYYY-MM-DD), at most 1 MiB; - reads it from stdin',
     )
     .option('--profile <name>', 'profile to use (default: FEED_DESK_PROFILE, else the active one)')
-    .option('--json', 'print one JSON object instead of text')
-    .option('--wait <seconds>', 'how long to wait for automatic retries', seconds('--wait'), 60)
+    .option('--json', 'print one JSON object instead of text (with --csv: JSON lines)')
+    .option(
+      '--wait <seconds>',
+      'how long to wait for automatic retries (with --csv: for a row to settle)',
+      seconds('--wait'),
+      60,
+    )
     .option('--allow-duplicate', 'send even if an earlier submission looks the same')
-    .action((file: string, opts: SubmitOptions) =>
-      withContext(async (ctx) => {
-        const profile = ctx.profile(opts.profile);
-        const input = await readEntry(file);
-        // The entry is checked before the connection, so it can be fixed without a service.
-        const checked = parseEntry(input, profile);
-        if (!checked.ok) {
-          throw new CliFailure(`${file === '-' ? 'The entry' : file} is not a valid entry (nothing was sent):`, {
-            fields: checked.fields,
-            details: { fields: checked.fields },
+    .option(
+      '--csv <file>',
+      'a CSV (UTF-8 or Windows-1252; comma, semicolon or tab) or .xlsx file with a header row: validate every row, ' +
+        'send the valid ones as one batch; the same command again continues it',
+    )
+    .option(
+      '--concurrency <n>',
+      'with --csv: sends at once (default: the profile’s)',
+      wholeNumber('--concurrency', 1, 32),
+    )
+    .option('--dry-run', 'with --csv: only validate and report; nothing is queued or sent')
+    .option(
+      '--date-order <order>',
+      `with --csv: how the file writes dates besides YYYY-MM-DD (${SCREEN_DATE_ORDERS.join(', ')})`,
+      oneOf('--date-order', SCREEN_DATE_ORDERS),
+      'YYYY-MM-DD',
+    )
+    .option('--sheet <name>', 'with --csv and an .xlsx file: the sheet to read (default: the first)')
+    .action((file: string | undefined, opts: SubmitOptions) =>
+      withContext(
+        async (ctx) => {
+          const profile = ctx.profile(opts.profile);
+          if (opts.csv) {
+            if (file) throw new CliFailure('Give either an entry file or --csv FILE, not both');
+            await submitCsv(ctx, opts.csv, profile, opts);
+            return;
+          }
+          if (!file) throw new CliFailure('Give an entry file (- for stdin), or --csv FILE');
+          if (opts.dryRun || opts.concurrency || opts.sheet) {
+            throw new CliFailure('--dry-run, --concurrency and --sheet go with --csv');
+          }
+          const input = await readEntry(file);
+          // The entry is checked before the connection, so it can be fixed without a service.
+          const checked = parseEntry(input, profile);
+          if (!checked.ok) {
+            throw new CliFailure(`${file === '-' ? 'The entry' : file} is not a valid entry (nothing was sent):`, {
+              fields: checked.fields,
+              details: { fields: checked.fields },
+            });
+          }
+          ctx.ready(profile);
+          const result = await ctx.core.pipeline.submit({
+            kind: 'entry',
+            input,
+            profile: profile.name,
+            confirmDuplicate: opts.allowDuplicate,
           });
-        }
-        ctx.ready(profile);
-        const result = await ctx.core.pipeline.submit({
-          kind: 'entry',
-          input,
-          profile: profile.name,
-          confirmDuplicate: opts.allowDuplicate,
-        });
-        await reportSubmitted(ctx, result, opts);
-      }),
+          await reportSubmitted(ctx, result, opts);
+        },
+        { concurrency: opts.concurrency },
+      ),
     );
 }

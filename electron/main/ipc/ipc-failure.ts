@@ -25,6 +25,7 @@ const BY_NAME: Record<string, ErrorCode> = {
   OfficeSetupError: 'setup',
   JournalSettingsError: 'setup',
   ConnectionSetupError: 'setup',
+  TableReadError: 'invalid',
 };
 
 /** Connection failures of the office journal (the database server), as node reports them. */

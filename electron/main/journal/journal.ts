@@ -12,7 +12,8 @@ export type { NewSubmission, SendOutcome, Sendable } from './store';
 
 const nowIso = () => new Date().toISOString();
 const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))
-  AND (kind = 'entry' OR profile IN (SELECT value FROM json_each(@cancellations)))`;
+  AND (kind = 'entry' OR profile IN (SELECT value FROM json_each(@cancellations)))
+  AND (batch_id IS NULL OR batch_id NOT IN (SELECT id FROM batches WHERE paused = 1))`;
 const sendable = (s: Sendable) => ({
   entries: JSON.stringify(s.entries),
   cancellations: JSON.stringify(s.cancellations),
@@ -123,9 +124,9 @@ export class Journal {
       const at = nowIso();
       const row = this.stmt(
         `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
-             original_recordid, state, created_at, updated_at, queued_at)
+             original_recordid, state, created_at, updated_at, queued_at, batch_id, batch_row)
            VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
-             @original, 'queued', @at, @at, @at) RETURNING *`,
+             @original, 'queued', @at, @at, @at, @batch, @batchRow) RETURNING *`,
       ).get({
         kind: s.kind,
         profile: s.profile,
@@ -137,6 +138,8 @@ export class Journal {
         surname: s.payload.surname ?? '',
         postcode: s.payload.postcode ?? '',
         original: s.originalRecordid ?? null,
+        batch: s.batch?.id ?? null,
+        batchRow: s.batch?.row ?? null,
         at,
       }) as RawSubmission;
       this.addHistory(row.id, null, 'queued', s.operator, at, null);

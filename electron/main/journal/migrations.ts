@@ -95,4 +95,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX submissions_original ON submissions (original_recordid);
   CREATE INDEX submissions_reference_id ON submissions (reference, id);
   `,
+  // 6: bulk imports. A batch is one file's rows for one profile (found again by the file's content
+  // hash); each of its rows remembers its row number in the file, once.
+  `
+  CREATE TABLE batches (
+    id INTEGER PRIMARY KEY,
+    profile TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    file_rows INTEGER NOT NULL,
+    paused INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (profile, content_hash)
+  );
+  ALTER TABLE submissions ADD COLUMN batch_id INTEGER REFERENCES batches (id);
+  ALTER TABLE submissions ADD COLUMN batch_row INTEGER;
+  CREATE UNIQUE INDEX submissions_batch_row ON submissions (batch_id, batch_row) WHERE batch_id IS NOT NULL;
+  `,
 ];

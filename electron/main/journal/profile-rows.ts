@@ -20,6 +20,7 @@ export function renameProfileRows(journal: Journal, from: string, to: string): v
     journal.stmt('UPDATE submissions SET profile = ? WHERE profile = ?').run(to, from);
     journal.stmt('UPDATE drafts SET profile = ? WHERE profile = ?').run(to, from);
     journal.stmt('UPDATE paused_profiles SET profile = ? WHERE profile = ?').run(to, from);
+    journal.stmt('UPDATE batches SET profile = ? WHERE profile = ?').run(to, from);
   });
 }
 

@@ -28,6 +28,10 @@ function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
     clauses.push('(recordid = @recordid OR original_recordid = @recordid)');
     params.recordid = filter.recordid;
   }
+  if (filter.batch !== undefined) {
+    clauses.push('batch_id = @batch');
+    params.batch = filter.batch;
+  }
   const text = filter.text?.trim();
   if (text) {
     const id = /^\d+$/.test(text) ? Number(text) : null; // `= NULL` matches nothing

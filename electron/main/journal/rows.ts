@@ -31,6 +31,8 @@ export interface RawSubmission {
   reviewed_by: string | null;
   reviewed_at: string | null;
   review_note: string | null;
+  batch_id: number | null;
+  batch_row: number | null;
 }
 
 /** Converts a raw row to the shape the rest of the app uses. */
@@ -61,6 +63,8 @@ export function toRow(r: RawSubmission): SubmissionRow {
     reviewedBy: r.reviewed_by,
     reviewedAt: r.reviewed_at,
     reviewNote: r.review_note,
+    batchId: r.batch_id,
+    batchRow: r.batch_row,
   };
 }
 

@@ -2,6 +2,7 @@ import type { JournalFilter, SubmissionRow } from '../../../shared/journal/types
 import { openDatabase } from './database';
 import { Drafts } from './drafts';
 import { findDuplicate } from './duplicate-guard';
+import { sqliteBatches } from './batches';
 import { Journal } from './journal';
 import { claim, expireLeases, renewLeases, type Lease } from './leases';
 import { openCounts, pausedProfiles, renameProfileRows, retryWaiting, sendNow, setPaused } from './profile-rows';
@@ -27,6 +28,8 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
       return Promise.reject(err as Error);
     }
   };
+
+  const batches = sqliteBatches(journal, operator);
 
   function claimDue(lease: Lease, sendable: Sendable): SubmissionRow | undefined {
     for (const id of journal.dueIds(4, sendable)) {
@@ -92,6 +95,19 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
     paused: () => run(() => pausedProfiles(journal)),
     setPaused: (profile, paused) => run(() => setPaused(journal, profile, paused, operator)),
     sendNow: (profile) => run(() => sendNow(journal, profile, operator)),
+
+    batches: {
+      open: (batch) => run(() => batches.open(batch)),
+      get: (id) => run(() => batches.get(id)),
+      find: (profile, hash) => run(() => batches.find(profile, hash)),
+      duplicates: (profile, items) => run(() => batches.duplicates(profile, items)),
+      recent: (limit) => run(() => batches.recent(limit)),
+      queue: (id, items) => run(() => batches.queue(id, items)),
+      counts: (id) => run(() => batches.counts(id)),
+      setPaused: (id, paused) => run(() => batches.setPaused(id, paused)),
+      discardUnsent: (id) => run(() => batches.discardUnsent(id)),
+      retryFailed: (id) => run(() => batches.retryFailed(id)),
+    },
 
     drafts: {
       get: (screen) => run(() => drafts.get(screen)),

@@ -15,6 +15,70 @@ export interface NewSubmission {
   payload: Record<string, string>;
   payloadHash: string;
   originalRecordid?: number | null;
+  /** The bulk import it belongs to, and its row number in the file. */
+  batch?: { id: number; row: number };
+}
+
+/** A bulk import: the valid rows of one file queued for one profile, found again by the file's content hash. */
+export interface Batch {
+  id: number;
+  profile: string;
+  fileName: string;
+  contentHash: string;
+  operator: string;
+  createdAt: string;
+  /** Data rows in the file (valid or not). */
+  fileRows: number;
+  /** Its rows are not claimed for sending while paused (by any sender of the journal). */
+  paused: boolean;
+}
+
+/** One row of a file to queue in a batch. */
+export interface BatchItem {
+  row: number;
+  submission: Omit<NewSubmission, 'batch'>;
+  allowDuplicate: boolean;
+}
+
+/** An entry of a file to look up in the journal before queueing. */
+export interface DuplicateProbe {
+  row: number;
+  hash: string;
+  reference: string;
+  policy: string;
+}
+
+/** What became of a row queued in a batch: queued now, already in the batch (an earlier run), or a duplicate (nothing written). */
+export interface BatchQueued {
+  row: number;
+  outcome: 'queued' | 'already' | 'duplicate';
+  /** The row queued, already there, or repeated. */
+  id: number;
+}
+
+/** The batches of bulk imports. */
+export interface BatchStore {
+  /** The batch of this file for this profile: the earlier one if the same content was imported before, else a new one. */
+  open(batch: { profile: string; fileName: string; contentHash: string; fileRows: number }): Promise<Batch>;
+  get(id: number): Promise<Batch | undefined>;
+  /** The batch of this content for this profile, if it was imported before. */
+  find(profile: string, contentHash: string): Promise<Batch | undefined>;
+  /** For each entry, the latest journal row it would repeat (the duplicate check of queueing), if any. */
+  duplicates(
+    profile: string,
+    items: readonly DuplicateProbe[],
+  ): Promise<Array<{ row: number; duplicate: SubmissionRow }>>;
+  /** The most recent batches first. */
+  recent(limit: number): Promise<Batch[]>;
+  /** Queues rows of the batch in one transaction; a row number already in the batch is skipped. */
+  queue(batchId: number, items: readonly BatchItem[]): Promise<BatchQueued[]>;
+  /** Its rows by state. */
+  counts(batchId: number): Promise<StateCounts>;
+  setPaused(batchId: number, paused: boolean): Promise<Batch>;
+  /** Its queued and failed rows become discarded (recorded with who); returns how many. */
+  discardUnsent(batchId: number): Promise<number>;
+  /** Its failed rows are queued again, due now (recorded with who); returns how many. */
+  retryFailed(batchId: number): Promise<number>;
 }
 
 /** The outcome of one send, as recorded. */
@@ -129,6 +193,8 @@ export interface JournalStore {
   setPaused(profile: string, paused: boolean): Promise<string[]>;
   /** The profile's failed rows waiting for a retry become due now and its sending resumes; returns how many are due. */
   sendNow(profile: string): Promise<number>;
+
+  batches: BatchStore;
 
   drafts: {
     get(screen: string): Promise<Draft | undefined>;

@@ -16,6 +16,8 @@ export interface Desk {
   answers: string[];
   /** Paths the native save dialog stand-in returned (exports, PDFs), in order. */
   saved: string[];
+  /** Files the native open dialog stand-in "chooses" next (push a path first); empty: the person cancels. */
+  toOpen: string[];
   open(hash?: string): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export const test = base.extend<{ desk: Desk }>({
       sandbox: backend.sandbox,
       answers: backend.answers,
       saved: backend.saved,
+      toOpen: backend.toOpen,
       open: async (hash = '#/new-entry') => {
         await page.goto(`${backend.url}/index.html${hash}`);
       },

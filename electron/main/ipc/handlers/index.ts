@@ -6,6 +6,7 @@ import { entryHandlers } from './entries';
 import { journalHandlers } from './journal';
 import { journalLocationHandlers } from './journal-location';
 import { outboxHandlers } from './outbox';
+import { importHandlers } from './imports';
 import { profileHandlers } from './profiles';
 
 /** Every IPC handler, one register-function per domain, over the shared core and the desktop shell. */
@@ -16,6 +17,7 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...entryHandlers(core),
     ...journalHandlers(core, desktop),
     ...outboxHandlers(core),
+    ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
   };
 }

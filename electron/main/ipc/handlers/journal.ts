@@ -1,4 +1,5 @@
-import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { writeAtomically } from './write-atomically';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
@@ -8,23 +9,6 @@ import { writeJournalCsv } from '../../journal/csv-export';
 import { wireParts } from '../../journal/wire-parts';
 import { toView } from './views';
 import type { SubmissionRow } from '../../../../shared/journal/types';
-
-/** Writes a file through a temporary name, so a cancelled or failed export never leaves half a file. */
-async function writeAtomically<T>(path: string, fill: (write: (text: string) => void) => Promise<T>): Promise<T> {
-  const part = `${path}.part`;
-  rmSync(part, { force: true }); // a leftover (or a planted link) is removed, never followed
-  const fd = openSync(part, 'wx');
-  try {
-    const result = await fill((text) => writeSync(fd, text));
-    closeSync(fd);
-    renameSync(part, path);
-    return result;
-  } catch (err) {
-    closeSync(fd);
-    rmSync(part, { force: true });
-    throw err;
-  }
-}
 
 /** The Journal screen's handlers: review queries, a person's decisions, export and the summary PDF. */
 export function journalHandlers(

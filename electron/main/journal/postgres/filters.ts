@@ -29,6 +29,7 @@ export function whereClause(input: JournalFilter, params: unknown[] = []) {
     const recordid = p(filter.recordid);
     clauses.push(`(recordid = ${recordid}::bigint OR original_recordid = ${recordid}::bigint)`);
   }
+  if (filter.batch !== undefined) clauses.push(`batch_id = ${p(filter.batch)}::bigint`);
   const text = filter.text?.trim();
   if (text) {
     const like = p(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -30,6 +30,8 @@ export interface PgSubmission {
   reviewed_by: string | null;
   reviewed_at: Time;
   review_note: string | null;
+  batch_id: Int;
+  batch_row: number | null;
 }
 
 /** A timestamp as the rest of the app writes it: ISO 8601 with milliseconds and Z. */
@@ -52,7 +54,7 @@ export const isoColumn = (column: string, alias = column) =>
 export const ROW_COLUMNS = [
   's.id, s.kind, s.profile, s.operator, s.payload, s.reference, s.policy, s.surname, s.postcode',
   's.original_recordid, s.state, s.attempts, s.http_status, s.recordid, s.message, s.error_code, s.error_fields',
-  's.reviewed_by, s.review_note',
+  's.reviewed_by, s.review_note, s.batch_id, s.batch_row',
   ...['next_attempt_at', 'created_at', 'updated_at', 'sending_at', 'finished_at', 'reviewed_at'].map((c) =>
     isoColumn(`s.${c}`, c),
   ),
@@ -88,6 +90,8 @@ export function toRow(r: PgSubmission): SubmissionRow {
     reviewedBy: r.reviewed_by,
     reviewedAt: iso(r.reviewed_at),
     reviewNote: r.review_note,
+    batchId: int(r.batch_id),
+    batchRow: r.batch_row,
   };
 }
 

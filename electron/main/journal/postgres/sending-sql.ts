@@ -1,5 +1,5 @@
 /** Every function runs as the schema owner with a fixed search path (no object of a caller's can stand in). */
-const DEFINER = `LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp`;
+export const DEFINER = `LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp`;
 
 /**
  * A lease belongs to the database user who took it: the sender id a desk gives is prefixed with

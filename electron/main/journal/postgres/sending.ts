@@ -2,6 +2,7 @@ import type { JournalStore, Sendable, SendOutcome } from '../store';
 import type { Lease } from '../leases';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
+import { NOT_IN_PAUSED_BATCH } from './batches-sql';
 
 type Sending = Pick<
   JournalStore,
@@ -90,9 +91,9 @@ export function sendingMethods(db: Db): Sending {
 
     async nextRetryAt(sendable) {
       const result = await db.first<{ at: Date | null }>(
-        `SELECT min(next_attempt_at) AS at FROM feed_desk.submissions
+        `SELECT min(next_attempt_at) AS at FROM feed_desk.submissions s
            WHERE state = 'failed' AND next_attempt_at IS NOT NULL
-             AND profile = ANY ($1::text[]) AND (kind = 'entry' OR profile = ANY ($2::text[]))`,
+             AND profile = ANY ($1::text[]) AND (kind = 'entry' OR profile = ANY ($2::text[])) AND ${NOT_IN_PAUSED_BATCH}`,
         lists(sendable),
       );
       return iso(result?.at ?? null) ?? undefined;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { JournalLocation, JournalStore } from '../store';
 import { actionMethods } from './actions';
+import { batchMethods } from './batches';
 import { listenForChanges } from './changes';
 import { clientConfig, label, type OfficeConnectOptions } from './connect';
 import { wrapPool } from './db';
@@ -53,6 +54,7 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
       ...sendingMethods(db),
       ...actionMethods(db),
       ...queryMethods(db),
+      batches: batchMethods(db),
       drafts: draftMethods(db),
     };
   } catch (err) {

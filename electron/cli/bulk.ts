@@ -1,0 +1,190 @@
+import type { ScreenDateOrder } from '../../shared/entry/screen-date';
+import type { Profile } from '../../shared/profile/schema';
+import type { StateCounts } from '../main/journal/store';
+import {
+  batchStatus,
+  checkImport,
+  queueImport,
+  type BatchStatus,
+  type ImportCheck,
+  type ImportRequest,
+  type RowDuplicate,
+} from '../main/import/batch-import';
+import { TableReadError } from '../main/import/read-table';
+import type { CliContext } from './context';
+import { CliFailure, EXIT, printJson } from './output';
+
+export interface BulkOptions {
+  json?: boolean;
+  wait: number;
+  dryRun?: boolean;
+  allowDuplicate?: boolean;
+  dateOrder: ScreenDateOrder;
+  sheet?: string;
+}
+
+/** How many row problems or duplicates the text report lists (all of them with --json). */
+const SHOWN = 20;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const duplicateText = (d: RowDuplicate) =>
+  d.ofRow !== undefined
+    ? `repeats row ${d.ofRow} of the file`
+    : `repeats journal #${d.ofEntry?.id} (${d.ofEntry?.state}${d.ofEntry?.recordid ? `, recordid ${d.ofEntry.recordid}` : ''})`;
+
+function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplicate: boolean): void {
+  if (json) {
+    printJson({
+      event: 'checked',
+      file,
+      rows: check.rows,
+      valid: check.valid,
+      invalid: check.invalid,
+      duplicates: check.duplicateCount,
+      already: check.already,
+      missing_columns: check.missing,
+      problems: check.problems.map((p) => ({ row: p.row, line: p.line, fields: p.fields })),
+      duplicate_rows: check.duplicates.map((d) => ({ row: d.row, of_row: d.ofRow, of_entry: d.ofEntry?.id })),
+      earlier_batch: check.earlier?.batch.id,
+    });
+    return;
+  }
+  const out = process.stderr;
+  out.write(
+    `${file}: ${check.rows} row(s): ${check.valid} valid, ${check.invalid} invalid, ` +
+      `${check.duplicateCount} possible duplicate(s)${check.earlier ? `; continues batch ${check.earlier.batch.id} (${check.already} row(s) already in it)` : ''}\n`,
+  );
+  if (check.missing.length) out.write(`  no column for the required field(s): ${check.missing.join(', ')}\n`);
+  for (const p of check.problems.slice(0, SHOWN)) {
+    const what = Object.entries(p.fields).map(([f, m]) => `${f === '_' ? 'row' : f}: ${m}`);
+    out.write(`  row ${p.row}: ${what.join('; ')}\n`);
+  }
+  if (check.invalid > SHOWN) out.write(`  … and ${check.invalid - SHOWN} more invalid row(s)\n`);
+  for (const d of check.duplicates.slice(0, SHOWN)) {
+    out.write(
+      `  row ${d.row}: ${duplicateText(d)}${allowDuplicate ? ' (sent anyway: --allow-duplicate)' : ' (left out)'}\n`,
+    );
+  }
+  if (check.duplicateCount > SHOWN) out.write(`  … and ${check.duplicateCount - SHOWN} more duplicate(s)\n`);
+}
+
+const COUNTED = ['accepted', 'rejected', 'failed', 'unknown', 'discarded'] as const;
+
+function countsText(counts: StateCounts): string {
+  return (
+    COUNTED.filter((s) => counts[s])
+      .map((s) => `${s} ${counts[s]}`)
+      .join(', ') || 'nothing settled yet'
+  );
+}
+
+/** A one-line progress bar on a terminal, redrawn in place. */
+function drawProgress(status: BatchStatus, started: number, settledAtStart: number): void {
+  const settled = status.total - status.remaining;
+  const width = 24;
+  const filled = status.total ? Math.round((settled / status.total) * width) : width;
+  const rate = (settled - settledAtStart) / Math.max(0.001, (Date.now() - started) / 1000);
+  const left = rate > 0 ? `${Math.ceil(status.remaining / rate)} s left` : '';
+  process.stderr.write(
+    `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${settled}/${status.total} · ${countsText(status.counts)} · ` +
+      `${Math.round(rate)} rows/s ${left}\u001b[K`,
+  );
+}
+
+/**
+ * `feed-desk submit --csv FILE`: validates every row, queues the valid ones as one batch (the same
+ * file and profile continue the earlier batch), sends them, and waits until every row is settled
+ * or no row settled for `--wait` seconds. Exit 0 only when every row of the file was accepted.
+ */
+export async function submitCsv(ctx: CliContext, file: string, profile: Profile, opts: BulkOptions): Promise<void> {
+  const json = !!opts.json;
+  const req: ImportRequest = { path: file, profile: profile.name, dateOrder: opts.dateOrder, sheet: opts.sheet };
+  let check: ImportCheck;
+  try {
+    check = await checkImport(ctx.core, req);
+  } catch (err) {
+    if (err instanceof TableReadError) {
+      throw new CliFailure(`${file}: ${err.message}`, { code: 'unreadable', details: { line: err.line } });
+    }
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new CliFailure(`${file}: no such file`, { code: 'unreadable' });
+    }
+    throw err;
+  }
+  const duplicateRows = check.duplicates.map((d) => d.row);
+  printCheck(check, file, json, !!opts.allowDuplicate);
+  if (opts.dryRun) {
+    process.exitCode = check.invalid > 0 || (check.duplicateCount > 0 && !opts.allowDuplicate) ? EXIT.invalid : EXIT.ok;
+    return;
+  }
+  if (check.valid === 0 && check.already === 0) {
+    throw new CliFailure(`${file}: no valid row to send (nothing was sent)`, { code: 'invalid' });
+  }
+  ctx.ready(profile);
+  const queued = await queueImport(ctx.core, {
+    ...req,
+    sendDuplicates: opts.allowDuplicate ? duplicateRows : [],
+  });
+  const batchId = queued.batch.id;
+  if (json) printJson({ event: 'queued', batch: batchId, queued: queued.queued, already: queued.already });
+  else process.stderr.write(`batch ${batchId}: ${queued.queued} row(s) queued now, ${queued.already} earlier\n`);
+
+  ctx.core.outbox.start();
+  const tty = !json && process.stderr.isTTY;
+  const started = Date.now();
+  let status = await batchStatus(ctx.core, batchId);
+  const settledAtStart = status.total - status.remaining;
+  let lastSettled = settledAtStart;
+  let lastChange = Date.now();
+  let lastJson = 0;
+  while (status.remaining > 0 && Date.now() - lastChange < opts.wait * 1000) {
+    await sleep(tty ? 200 : 500);
+    status = await batchStatus(ctx.core, batchId);
+    const settled = status.total - status.remaining;
+    if (settled !== lastSettled) {
+      lastSettled = settled;
+      lastChange = Date.now();
+    }
+    if (tty) drawProgress(status, started, settledAtStart);
+    else if (json && Date.now() - lastJson >= 1000) {
+      lastJson = Date.now();
+      printJson({
+        event: 'progress',
+        batch: batchId,
+        total: status.total,
+        remaining: status.remaining,
+        counts: status.counts,
+      });
+    }
+  }
+  ctx.core.outbox.pause();
+  if (tty) process.stderr.write('\n');
+  const left = check.invalid + (opts.allowDuplicate ? 0 : check.duplicateCount);
+  const notAccepted = status.total - (status.counts.accepted ?? 0) + left;
+  if (json) {
+    printJson({
+      event: 'summary',
+      batch: batchId,
+      rows: check.rows,
+      invalid: check.invalid,
+      duplicates_left_out: opts.allowDuplicate ? 0 : check.duplicateCount,
+      counts: status.counts,
+      remaining: status.remaining,
+      not_accepted: notAccepted,
+    });
+  } else {
+    const out = notAccepted ? process.stderr : process.stdout;
+    out.write(
+      `batch ${batchId}: ${countsText(status.counts)}` +
+        (left ? `; ${left} row(s) of the file not sent (invalid or duplicates)` : '') +
+        (status.remaining
+          ? `; ${status.remaining} row(s) still to send: run the same command again, or \`feed-desk outbox drain\``
+          : '') +
+        `\n`,
+    );
+    if (notAccepted) {
+      process.stderr.write(`  each row's result: \`feed-desk journal --batch ${batchId} --format results\`\n`);
+    }
+  }
+  process.exitCode = notAccepted ? EXIT.other : EXIT.ok;
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import type { Core } from '../../core/core';
+import type { Handlers } from '../dispatch';
+import type { RequestOf } from '../../../../shared/ipc/contract';
+import type { Desktop } from '../desktop';
+import { fail } from '../ipc-failure';
+import type { Batch } from '../../journal/store';
+import {
+  batchStatus,
+  checkImport,
+  queueImport,
+  writeBatchResults,
+  writeRejectedRows,
+  type ImportRequest,
+} from '../../import/batch-import';
+import { rememberMapping } from '../../../../shared/import/columns';
+import type { BatchView } from '../../../../shared/ipc/contract';
+import { writeAtomically } from './write-atomically';
+
+type ImportChannel =
+  | 'imports:choose'
+  | 'imports:check'
+  | 'imports:start'
+  | 'imports:status'
+  | 'imports:pause'
+  | 'imports:cancel'
+  | 'imports:retryFailed'
+  | 'imports:exportRejected'
+  | 'imports:exportResults'
+  | 'imports:recent';
+
+const batchView = (b: Batch): BatchView => ({
+  id: b.id,
+  profile: b.profile,
+  fileName: b.fileName,
+  operator: b.operator,
+  createdAt: b.createdAt,
+  fileRows: b.fileRows,
+  paused: b.paused,
+});
+
+/**
+ * The Bulk import screen's handlers. The page never names a path: main asks for the file through
+ * the native dialog and hands the page an opaque handle, so a page can only read what a person chose.
+ */
+export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, ImportChannel> {
+  const chosen = new Map<string, string>();
+
+  function request(r: RequestOf<'imports:check'>, extra: Partial<ImportRequest> = {}): ImportRequest {
+    const path = chosen.get(r.file);
+    if (!path) fail('not-found', 'Choose the file again: this one is no longer open');
+    const profile = core.profiles.get(r.profile);
+    if (!profile) fail('not-found', `No profile named ${r.profile}`);
+    return {
+      path,
+      profile: profile.name,
+      dateOrder: r.dateOrder,
+      sheet: r.sheet,
+      mapping: r.mapping,
+      remembered: profile.importColumns,
+      fixes: new Map((r.fixes ?? []).map((f) => [f.row, f.input])),
+      ...extra,
+    };
+  }
+
+  async function status(batch: number) {
+    const s = await batchStatus(core, batch);
+    return { ...s, batch: batchView(s.batch) };
+  }
+
+  return {
+    async 'imports:choose'() {
+      const path = await desktop.openFile({
+        title: 'Choose a CSV or .xlsx file to import',
+        extensions: ['csv', 'txt', 'xlsx'],
+      });
+      if (!path) return { file: null, name: null };
+      const file = randomUUID();
+      chosen.set(file, path);
+      return { file, name: basename(path) };
+    },
+    async 'imports:check'(r) {
+      const check = await checkImport(core, request(r));
+      return {
+        fileName: check.fileName,
+        kind: check.info.kind,
+        encoding: check.info.encoding ?? null,
+        delimiter: check.info.delimiter ?? null,
+        sheets: check.info.sheets ?? [],
+        sheet: check.info.sheet ?? null,
+        header: check.info.header,
+        mapping: check.mapping,
+        missing: check.missing,
+        rows: check.rows,
+        valid: check.valid,
+        invalid: check.invalid,
+        problems: check.problems.map((p) => ({
+          ...p,
+          input: Object.fromEntries(Object.entries(p.input).map(([k, v]) => [k, String(v ?? '')])),
+        })),
+        duplicateCount: check.duplicateCount,
+        duplicates: check.duplicates,
+        earlier: check.earlier ? { batch: batchView(check.earlier.batch), counts: check.earlier.counts } : null,
+        already: check.already,
+      };
+    },
+    async 'imports:start'(r) {
+      const req = request(r, { sendDuplicates: r.sendDuplicates });
+      const { header, mapping, ...queued } = await queueImport(core, req);
+      // The person's column choices are remembered for the profile's next import.
+      const profile = core.profiles.get(req.profile);
+      if (profile) {
+        core.profiles.put({
+          ...profile,
+          importColumns: { ...profile.importColumns, ...rememberMapping(header, mapping) },
+        });
+      }
+      return { ...queued, batch: batchView(queued.batch) };
+    },
+    'imports:status': ({ batch }) => status(batch),
+    async 'imports:pause'({ batch, paused }) {
+      await core.journal.batches.setPaused(batch, paused);
+      if (!paused) core.outbox.kick();
+      return status(batch);
+    },
+    async 'imports:cancel'({ batch, discard }) {
+      await core.journal.batches.setPaused(batch, true);
+      const discarded = discard ? await core.journal.batches.discardUnsent(batch) : 0;
+      return { discarded, status: await status(batch) };
+    },
+    async 'imports:retryFailed'({ batch }) {
+      const retried = await core.journal.batches.retryFailed(batch);
+      await core.journal.batches.setPaused(batch, false);
+      core.outbox.kick();
+      return { retried, status: await status(batch) };
+    },
+    async 'imports:exportRejected'(r) {
+      const req = request(r);
+      const stem = basename(req.path, extname(req.path));
+      const path = await desktop.saveFile({
+        title: 'Save the rejected rows as CSV',
+        defaultName: `${stem}-rejected-rows.csv`,
+        extension: 'csv',
+      });
+      if (!path) return { path: null, rows: 0 };
+      const rows = await writeAtomically(path, (write) => writeRejectedRows(core, req, write));
+      return { path, rows };
+    },
+    async 'imports:exportResults'({ batch }) {
+      const found = await core.journal.batches.get(batch);
+      if (!found) fail('not-found', `No batch ${batch} in the journal`);
+      const stem = basename(found.fileName, extname(found.fileName));
+      const path = await desktop.saveFile({
+        title: 'Save the batch results as CSV',
+        defaultName: `${stem}-batch-${batch}-results.csv`,
+        extension: 'csv',
+      });
+      if (!path) return { path: null, rows: 0 };
+      const rows = await writeAtomically(path, (write) => writeBatchResults(core, batch, write));
+      return { path, rows };
+    },
+    async 'imports:recent'() {
+      return { batches: (await core.journal.batches.recent(50)).map(batchView) };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+
+/** Writes a file through a temporary name, so a cancelled or failed export never leaves half a file. */
+export async function writeAtomically<T>(
+  path: string,
+  fill: (write: (text: string) => void) => Promise<T>,
+): Promise<T> {
+  const part = `${path}.part`;
+  rmSync(part, { force: true }); // a leftover (or a planted link) is removed, never followed
+  const fd = openSync(part, 'wx');
+  try {
+    const result = await fill((text) => writeSync(fd, text));
+    closeSync(fd);
+    renameSync(part, path);
+    return result;
+  } catch (err) {
+    closeSync(fd);
+    rmSync(part, { force: true });
+    throw err;
+  }
+}

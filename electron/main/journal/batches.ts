@@ -1,0 +1,126 @@
+import type { Batch, BatchQueued, BatchStore, StateCounts } from './store';
+import type { Journal } from './journal';
+import { findDuplicate } from './duplicate-guard';
+
+/** The store's calls, answered synchronously (SQLite). */
+export type Sync<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
+};
+
+interface RawBatch {
+  id: number;
+  profile: string;
+  file_name: string;
+  content_hash: string;
+  operator: string;
+  created_at: string;
+  file_rows: number;
+  paused: number;
+}
+
+const toBatch = (r: RawBatch): Batch => ({
+  id: r.id,
+  profile: r.profile,
+  fileName: r.file_name,
+  contentHash: r.content_hash,
+  operator: r.operator,
+  createdAt: r.created_at,
+  fileRows: r.file_rows,
+  paused: r.paused === 1,
+});
+
+/** The batches of bulk imports in the journal on this computer; actions are recorded under `operator`. */
+export function sqliteBatches(journal: Journal, operator: string): Sync<BatchStore> {
+  const get = (id: number) => {
+    const row = journal.stmt('SELECT * FROM batches WHERE id = ?').get(id) as RawBatch | undefined;
+    return row && toBatch(row);
+  };
+  const must = (id: number) => {
+    const batch = get(id);
+    if (!batch) throw new Error(`No batch ${id} in the journal`);
+    return batch;
+  };
+  const idsIn = (batchId: number, states: string) =>
+    (
+      journal
+        .stmt(`SELECT id FROM submissions WHERE batch_id = ? AND state IN (${states}) ORDER BY id`)
+        .all(batchId) as Array<{
+        id: number;
+      }>
+    ).map((r) => r.id);
+
+  return {
+    open: ({ profile, fileName, contentHash, fileRows }) =>
+      journal.atomically(() => {
+        journal
+          .stmt(
+            `INSERT INTO batches (profile, file_name, content_hash, operator, created_at, file_rows)
+               VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile, content_hash) DO NOTHING`,
+          )
+          .run(profile, fileName, contentHash, operator, new Date().toISOString(), fileRows);
+        const row = journal
+          .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
+          .get(profile, contentHash) as RawBatch;
+        return toBatch(row);
+      }),
+    get,
+    find: (profile, contentHash) => {
+      const row = journal
+        .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
+        .get(profile, contentHash) as RawBatch | undefined;
+      return row && toBatch(row);
+    },
+    duplicates: (profile, items) =>
+      items.flatMap(({ row, hash, reference, policy }) => {
+        const duplicate = findDuplicate(journal, 'entry', profile, hash, reference, policy);
+        return duplicate ? [{ row, duplicate }] : [];
+      }),
+    recent: (limit) =>
+      (journal.stmt('SELECT * FROM batches ORDER BY id DESC LIMIT ?').all(limit) as RawBatch[]).map(toBatch),
+    queue: (batchId, items) =>
+      journal.atomically(() => {
+        const batch = must(batchId);
+        return items.map(({ row, submission: s, allowDuplicate }): BatchQueued => {
+          const earlier = journal
+            .stmt('SELECT id FROM submissions WHERE batch_id = ? AND batch_row = ?')
+            .get(batchId, row) as { id: number } | undefined;
+          if (earlier) return { row, outcome: 'already', id: earlier.id };
+          const duplicate =
+            !allowDuplicate &&
+            findDuplicate(
+              journal,
+              s.kind,
+              batch.profile,
+              s.payloadHash,
+              s.payload.reference ?? '',
+              s.payload.policy ?? '',
+            );
+          if (duplicate) return { row, outcome: 'duplicate', id: duplicate.id };
+          const queued = journal.insertQueued({ ...s, profile: batch.profile, batch: { id: batchId, row } });
+          return { row, outcome: 'queued', id: queued.id };
+        });
+      }),
+    counts: (batchId) => {
+      const rows = journal
+        .stmt('SELECT state, count(*) AS n FROM submissions WHERE batch_id = ? GROUP BY state')
+        .all(batchId) as Array<{ state: string; n: number }>;
+      return Object.fromEntries(rows.map((r) => [r.state, r.n])) as StateCounts;
+    },
+    setPaused: (batchId, paused) => {
+      journal.stmt('UPDATE batches SET paused = ? WHERE id = ?').run(paused ? 1 : 0, batchId);
+      return must(batchId);
+    },
+    discardUnsent: (batchId) =>
+      journal.atomically(() => {
+        const ids = idsIn(batchId, `'queued', 'failed'`);
+        for (const id of ids) journal.discard(id, operator, `unsent row of batch ${batchId} discarded`);
+        return ids.length;
+      }),
+    retryFailed: (batchId) =>
+      journal.atomically(() => {
+        const ids = idsIn(batchId, `'failed'`);
+        for (const id of ids) journal.resend(id, operator, `failed row of batch ${batchId} retried`);
+        return ids.length;
+      }),
+  };
+}

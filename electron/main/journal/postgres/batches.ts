@@ -1,0 +1,105 @@
+import type { Batch, BatchQueued, BatchStore, StateCounts } from '../store';
+import type { Db } from './db';
+import { iso, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
+
+interface PgBatch {
+  id: number | string;
+  profile: string;
+  file_name: string;
+  content_hash: string;
+  operator: string;
+  created_at: Date | string;
+  file_rows: number;
+  paused: boolean;
+}
+
+const toBatch = (r: PgBatch): Batch => ({
+  id: Number(r.id),
+  profile: r.profile,
+  fileName: r.file_name,
+  contentHash: r.content_hash,
+  operator: r.operator,
+  createdAt: iso(r.created_at) ?? '',
+  fileRows: r.file_rows,
+  paused: r.paused,
+});
+
+async function one(db: Db, sql: string, params: unknown[]): Promise<Batch> {
+  const row = await db.first<PgBatch>(sql, params);
+  if (!row) throw new Error('The office journal returned no batch');
+  return toBatch(row);
+}
+
+/** The batches of bulk imports in the office journal, through the database's functions. */
+export function batchMethods(db: Db): BatchStore {
+  return {
+    open: ({ profile, fileName, contentHash, fileRows }) =>
+      one(db, 'SELECT * FROM feed_desk.open_batch($1, $2, $3, $4)', [profile, fileName, contentHash, fileRows]),
+    async get(id) {
+      const row = await db.first<PgBatch>('SELECT * FROM feed_desk.batches WHERE id = $1', [id]);
+      return row && toBatch(row);
+    },
+    async find(profile, contentHash) {
+      const row = await db.first<PgBatch>('SELECT * FROM feed_desk.batches WHERE profile = $1 AND content_hash = $2', [
+        profile,
+        contentHash,
+      ]);
+      return row && toBatch(row);
+    },
+    async duplicates(profile, items) {
+      // The same matches as feed_desk.queue's check: identical content, or the same reference and policy.
+      const rows = await db.rows<PgSubmission & { file_row: number }>(
+        `SELECT i.file_row, ${ROW_COLUMNS}
+           FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[]) AS i (file_row, hash, reference, policy)
+           CROSS JOIN LATERAL (
+             SELECT * FROM feed_desk.submissions d
+              WHERE d.profile = $1 AND d.kind = 'entry'
+                AND d.state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')
+                AND (d.payload_hash = i.hash OR (i.reference <> '' AND d.reference = i.reference AND d.policy = i.policy))
+              ORDER BY d.id DESC LIMIT 1) s
+          ORDER BY i.file_row`,
+        [
+          profile,
+          items.map((i) => i.row),
+          items.map((i) => i.hash),
+          items.map((i) => i.reference),
+          items.map((i) => i.policy),
+        ],
+      );
+      return rows.map((r) => ({ row: r.file_row, duplicate: toRow(r) }));
+    },
+    async recent(limit) {
+      const rows = await db.rows<PgBatch>('SELECT * FROM feed_desk.batches ORDER BY id DESC LIMIT $1', [limit]);
+      return rows.map(toBatch);
+    },
+    async queue(batchId, items) {
+      const rows = await db.rows<{ file_row: number; outcome: BatchQueued['outcome']; submission_id: string }>(
+        'SELECT * FROM feed_desk.queue_batch($1, $2::integer[], $3::json[], $4::text[], $5::boolean[])',
+        [
+          batchId,
+          items.map((i) => i.row),
+          items.map((i) => JSON.stringify(i.submission.payload)),
+          items.map((i) => i.submission.payloadHash),
+          items.map((i) => i.allowDuplicate),
+        ],
+      );
+      return rows.map((r) => ({ row: r.file_row, outcome: r.outcome, id: Number(r.submission_id) }));
+    },
+    async counts(batchId) {
+      const rows = await db.rows<{ state: string; n: string }>(
+        'SELECT state, count(*) AS n FROM feed_desk.submissions WHERE batch_id = $1 GROUP BY state',
+        [batchId],
+      );
+      return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as StateCounts;
+    },
+    setPaused: (batchId, paused) => one(db, 'SELECT * FROM feed_desk.set_batch_paused($1, $2)', [batchId, paused]),
+    async discardUnsent(batchId) {
+      const row = await db.first<{ n: number }>('SELECT feed_desk.settle_batch($1, $2) AS n', [batchId, 'discard']);
+      return Number(row?.n ?? 0);
+    },
+    async retryFailed(batchId) {
+      const row = await db.first<{ n: number }>('SELECT feed_desk.settle_batch($1, $2) AS n', [batchId, 'retry']);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
