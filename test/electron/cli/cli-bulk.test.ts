@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
+import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
+import { openDatabase } from '../../../electron/main/journal/database';
+import { CLI_TIMEOUT, runCli } from '../../support/cli';
+import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+/** A fresh data folder whose Sandbox profile points at the test's sandbox. */
+function freshHome() {
+  const home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-bulk-'));
+  writeSandboxLink(home, sandbox.url);
+  const env = { FEED_DESK_HOME: home, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '', FEED_DESK_PROFILE: '' };
+  return { home, env };
+}
+
+const journalRows = (home: string) => {
+  const db = openDatabase(join(home, 'journal.sqlite3'));
+  try {
+    return db.prepare('SELECT reference, state, batch_row FROM submissions ORDER BY id').all() as Array<{
+      reference: string;
+      state: string;
+      batch_row: number;
+    }>;
+  } finally {
+    db.close();
+  }
+};
+
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
+  it('--dry-run validates every row, names the invalid ones by row, and queues nothing', async () => {
+    const { home, env } = freshHome();
+    const { rows, invalidRows } = mixedEntries(40, 10, 'DRY');
+    const file = writeEntriesCsv(home, 'dry.csv', rows);
+    const run = await runCli(['submit', '--csv', file, '--dry-run'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('dry.csv: 40 row(s): 36 valid, 4 invalid, 0 possible duplicate(s)');
+    for (const row of invalidRows) expect(run.stderr).toMatch(new RegExp(`  row ${row}: (postcode|surname): `));
+    expect(journalRows(home)).toEqual([]);
+    const json = await runCli(['submit', '--csv', file, '--dry-run', '--json'], env);
+    expect(jsonLines(json.stdout)).toEqual([
+      expect.objectContaining({ event: 'checked', rows: 40, valid: 36, invalid: 4, duplicates: 0 }),
+    ]);
+  });
+
+  it('sends the valid rows as one batch, prints JSON lines, and exits 1 because some rows were invalid', async () => {
+    const { home, env } = freshHome();
+    const { rows } = mixedEntries(30, 10, 'JSON');
+    const file = writeEntriesCsv(home, 'json.csv', rows);
+    const before = sandbox.records.length;
+    const run = await runCli(['submit', '--csv', file, '--json', '--concurrency', '3'], env);
+    expect(run.code).toBe(1);
+    const lines = jsonLines(run.stdout);
+    expect(lines[0]).toMatchObject({ event: 'checked', rows: 30, valid: 27, invalid: 3 });
+    expect(lines[1]).toMatchObject({ event: 'queued', queued: 27, already: 0 });
+    expect(lines.at(-1)).toMatchObject({
+      event: 'summary',
+      invalid: 3,
+      counts: { accepted: 27 },
+      remaining: 0,
+      not_accepted: 3,
+    });
+    expect(sandbox.records.length - before).toBe(27);
+    const results = await runCli(['journal', '--batch', String(lines[1]!.batch), '--format', 'results'], env);
+    expect(results.code).toBe(0);
+    const lineCount = results.stdout.trim().split('\r\n');
+    expect(lineCount[0]).toBe('row,state,recordid,message,reference,surname,journal_id');
+    expect(lineCount).toHaveLength(28);
+    expect(lineCount[1]).toMatch(/^2,accepted,\d+,Record created,JSON-0,Smith,\d+$/);
+  });
+
+  it('killed with SIGKILL mid-batch, the same command again completes the batch; nothing is stored twice', async () => {
+    const { home, env } = freshHome();
+    const { rows } = mixedEntries(150, 1_000_000, 'KILL');
+    const file = writeEntriesCsv(home, 'kill.csv', rows);
+    sandbox.faults.clear();
+    sandbox.faults.add({ target: 'entry', times: 1000, fault: { kind: 'latency', ms: 40 } });
+    const before = sandbox.records.length;
+    const child = spawn(process.execPath, ['bin/feed-desk.mjs', 'submit', '--csv', file, '--concurrency', '2'], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((r) => child.on('exit', r));
+    while (sandbox.records.length - before < 30) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGKILL');
+    await exited;
+    const storedAtKill = sandbox.records.length - before;
+    expect(storedAtKill).toBeLessThan(150);
+    sandbox.faults.clear();
+
+    // Rows in flight at the kill keep their sender's lease (60 s) and then become unknown: never resent.
+    const rerun = await runCli(['submit', '--csv', file, '--json', '--wait', '120'], env);
+    const lines = jsonLines(rerun.stdout);
+    expect(lines[0]).toMatchObject({ event: 'checked', rows: 150, valid: 150, already: expect.any(Number) });
+    expect(lines[1]).toMatchObject({ event: 'queued', already: expect.any(Number) });
+    const summary = lines.at(-1)!;
+    expect(summary).toMatchObject({ event: 'summary', remaining: 0 });
+    const journal = journalRows(home);
+    expect(journal).toHaveLength(150);
+    expect(journal.every((r) => r.state === 'accepted' || r.state === 'unknown')).toBe(true);
+    const stored = sandbox.records.slice(before).map(storedReference);
+    expect(new Set(stored).size).toBe(stored.length);
+    const accepted = journal.filter((r) => r.state === 'accepted').map((r) => r.reference);
+    expect(stored).toEqual(expect.arrayContaining(accepted));
+    expect(rerun.code).toBe(journal.every((r) => r.state === 'accepted') ? 0 : 1);
+  }, 180_000);
+});
