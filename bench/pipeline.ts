@@ -4,14 +4,9 @@ import { rmSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { openCore } from '../electron/main/core/core';
-import { createDispatcher, postMultipart } from '../electron/main/service/http';
-import { createTokenProvider } from '../electron/main/service/token-provider';
-import { createRedactor } from '../electron/main/service/redact';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../electron/sandbox/tokens';
-import { sampleInput, sampleParts } from '../test/support/service';
+import { sampleInput } from '../test/support/service';
+import { raw, startSandboxChild } from './raw-posts';
 import { startPostgres } from '../test/support/postgres';
 import { newOfficeDatabase } from '../test/support/office-journal';
 import { createPostgresStore } from '../electron/main/journal/postgres/store';
@@ -39,37 +34,6 @@ function afterGc(): NodeJS.MemoryUsage {
   return process.memoryUsage();
 }
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-
-async function raw(url: string, concurrency: number, entries = ENTRIES): Promise<number> {
-  const dispatcher = createDispatcher();
-  const tokens = createTokenProvider({
-    baseUrl: url,
-    dispatcher,
-    timeoutMs: 10_000,
-    redactor: createRedactor(),
-    credentials: async () => ({ clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET }),
-  });
-  const token = await tokens.get();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < entries) {
-        const i = next++;
-        const res = await postMultipart(
-          { dispatcher, timeoutMs: 10_000 },
-          `${url}/v1/feed/createentry`,
-          sampleParts({ reference: `RAW-${i}` }),
-          { authorization: `Bearer ${token}` },
-        );
-        if (res.status !== 201) throw new Error(`raw POST answered ${res.status}`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  await dispatcher.close();
-  return entries / seconds;
-}
 
 async function full(
   url: string,
@@ -100,12 +64,7 @@ async function full(
   return entries / seconds;
 }
 
-const child = spawn(process.execPath, ['bin/run-ts.mjs', 'bench/sandbox-child.ts', String(LATENCY_MS)], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-const url = String((await lines.next()).value);
-const sandbox = { url, close: async () => void child.stdin!.end() };
+const sandbox = await startSandboxChild(LATENCY_MS);
 console.log(
   `pipeline benchmark: ${ENTRIES} entries, sandbox (own process) latency ${LATENCY_MS} ms, loopback; ` +
     `journal: ${STORES.join(' and ')}`,
@@ -118,7 +77,7 @@ console.log(
   `after the ${Math.floor(ENTRIES / 4)}-entry warm-up and GC: heap ${mib(small.heapUsed)}, RSS ${mib(small.rss)}`,
 );
 for (const [store, concurrency] of STORES.flatMap((s) => [4, 16].map((c) => [s, c] as const))) {
-  const rawRate = await raw(sandbox.url, concurrency);
+  const rawRate = await raw(sandbox.url, concurrency, ENTRIES);
   const fullRate = await full(sandbox.url, concurrency, `${store}-${concurrency}`, store);
   const settled = afterGc();
   console.log(

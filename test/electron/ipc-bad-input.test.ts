@@ -81,6 +81,16 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'outbox:status': {},
   'outbox:pause': { profile: 'Sandbox', paused: true },
   'outbox:sendNow': { profile: 'Sandbox' },
+  'imports:choose': {},
+  'imports:check': { file: 'f1', profile: 'Sandbox', dateOrder: 'YYYY-MM-DD' },
+  'imports:start': { file: 'f1', profile: 'Sandbox', dateOrder: 'DD/MM/YYYY', sendDuplicates: [3] },
+  'imports:status': { batch: 1 },
+  'imports:pause': { batch: 1, paused: true },
+  'imports:cancel': { batch: 1, discard: false },
+  'imports:retryFailed': { batch: 1 },
+  'imports:exportRejected': { file: 'f1', profile: 'Sandbox', dateOrder: 'YYYY-MM-DD', fixes: [{ row: 2, input: {} }] },
+  'imports:exportResults': { batch: 1 },
+  'imports:recent': {},
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */

@@ -162,6 +162,7 @@ export function createPipeline(deps: PipelineDeps) {
     if (!current || !profile) return undefined;
     if (current.kind === 'cancellation' && !profile.cancellation.path) return undefined;
     if ((await deps.journal.paused()).includes(profile.name)) return undefined;
+    if (current.batchId !== null && (await deps.journal.batches.get(current.batchId))?.paused) return undefined;
     return jobOf(await deps.journal.claim(id, deps.lease));
   }
 

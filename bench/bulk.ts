@@ -1,0 +1,80 @@
+// Bulk import benchmark: rows of a CSV file through the real command line (`feed-desk submit
+// --csv`, its own process: reading, validating, journalling, sending at concurrency 8) against raw
+// multipart POSTs at the same concurrency, same run, same sandbox (own process, 5 ms latency).
+// Peak RSS of the command at 1,000 and 10,000 rows shows whether it is flat. Last line:
+// `bulk N rows/s, raw N rows/s, ratio R`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeSandboxLink } from '../electron/main/core/sandbox-link';
+import { mixedEntries, writeEntriesCsv } from '../test/support/import-files';
+import { raw, startSandboxChild } from './raw-posts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const CONCURRENCY = 8;
+const LATENCY_MS = 5;
+
+/** Runs `feed-desk submit --csv` on `rows` fresh rows; returns rows/s (whole command, start to exit) and its peak RSS. */
+async function bulk(url: string, rows: number, run: string): Promise<{ rate: number; rssMib: number }> {
+  const home = mkdtempSync(join(tmpdir(), 'feed-desk-bench-bulk-'));
+  writeSandboxLink(home, url);
+  const file = writeEntriesCsv(home, `${run}.csv`, mixedEntries(rows, Number.MAX_SAFE_INTEGER, run).rows);
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      './bench/rss-on-exit.mjs',
+      'bin/feed-desk.mjs',
+      'submit',
+      '--csv',
+      file,
+      '--concurrency',
+      String(CONCURRENCY),
+      '--json',
+    ],
+    {
+      env: {
+        ...process.env,
+        FEED_DESK_HOME: home,
+        FEED_DESK_PROFILE: '',
+        FEED_DESK_CLIENT_ID: '',
+        FEED_DESK_CLIENT_SECRET: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((r) => child.on('exit', r));
+  const seconds = (performance.now() - started) / 1000;
+  const summary = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { counts?: { accepted?: number } };
+  if (code !== 0 || summary.counts?.accepted !== rows) {
+    throw new Error(`feed-desk submit --csv ended ${code} with ${JSON.stringify(summary)}\n${err}`);
+  }
+  const kib = Number(/maxrss-kib (\d+)/.exec(err)?.[1] ?? NaN);
+  rmSync(home, { recursive: true, force: true });
+  return { rate: rows / seconds, rssMib: kib / 1024 };
+}
+
+const sandbox = await startSandboxChild(LATENCY_MS);
+console.log(
+  `bulk import benchmark: ${ROWS} rows, feed-desk submit --csv at concurrency ${CONCURRENCY}, ` +
+    `sandbox (own process) latency ${LATENCY_MS} ms, journal on this computer`,
+);
+await raw(sandbox.url, CONCURRENCY, 500);
+const small = await bulk(sandbox.url, ROWS / 10, 'small');
+const rawRate = await raw(sandbox.url, CONCURRENCY, ROWS);
+const large = await bulk(sandbox.url, ROWS, 'large');
+await sandbox.close();
+console.log(
+  `peak RSS of the command: ${small.rssMib.toFixed(0)} MiB at ${ROWS / 10} rows, ${large.rssMib.toFixed(0)} MiB at ${ROWS} rows ` +
+    `(target: flat)`,
+);
+console.log(`target ratio >= 0.80 (whole command, start to exit, against raw POSTs)`);
+console.log(
+  `bulk ${large.rate.toFixed(0)} rows/s, raw ${rawRate.toFixed(0)} rows/s, ratio ${(large.rate / rawRate).toFixed(2)}`,
+);

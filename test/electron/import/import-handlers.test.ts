@@ -1,0 +1,154 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { createDispatch } from '../../../electron/main/ipc/dispatch';
+import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
+import { testDesktop } from '../../support/desktop';
+import { sampleInput } from '../../support/service';
+import { describeEachStore } from '../../support/stores';
+
+let rig: CoreRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+/** A spreadsheet as a person gets it: its own column names, one bad postcode, dates day first. */
+function peopleCsv(dir: string): string {
+  const s = sampleInput();
+  const header = 'Account Code,Reference,Surname,Post code,Policy,Total value,Policy premium,Purchase date,Notes';
+  const line = (ref: string, postcode: string) =>
+    [s.account_code, ref, s.surname, postcode, s.policy, s.total_value, s.policy_premium, '02/11/2026', 'x'].join(',');
+  const path = join(dir, 'from-head-office.csv');
+  writeFileSync(
+    path,
+    [header, line('H-1', 'LS1 4AP'), line('H-2', 'NOT A POSTCODE'), line('H-3', 'LS1 4AP')].join('\n'),
+  );
+  return path;
+}
+
+describeEachStore('the Bulk import handlers', (store) => {
+  async function start() {
+    rig = await startCoreRig({ store });
+    const desk = testDesktop();
+    const dispatch = createDispatch(createHandlers(rig.core, desk.desktop));
+    const call = async (channel: string, request: unknown) => {
+      const answer = await dispatch(channel, request);
+      if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`);
+      return answer.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    return { r: rig, desk, dispatch, call };
+  }
+
+  it('reads only a file the person chose: the page gets a handle, never a path', async () => {
+    const { desk, dispatch, call } = await start();
+    expect(await call('imports:choose', {})).toEqual({ file: null, name: null });
+    const path = peopleCsv(tempHome());
+    desk.toOpen.push(path);
+    const chosen = await call('imports:choose', {});
+    expect(chosen.name).toBe('from-head-office.csv');
+    expect(chosen.file).not.toContain('/');
+    const byPath = await dispatch('imports:check', { file: path, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' });
+    expect(byPath).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it('checks, fixes a row in place, sends, remembers the columns, and exports rejected rows and results', async () => {
+    const { r, desk, call } = await start();
+    desk.toOpen.push(peopleCsv(tempHome()));
+    const { file } = await call('imports:choose', {});
+    const base = { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' };
+    const check = await call('imports:check', base);
+    expect(check).toMatchObject({ kind: 'csv', rows: 3, valid: 2, invalid: 1, missing: [], earlier: null });
+    expect(check.mapping).toEqual([
+      'account_code',
+      'reference',
+      'surname',
+      'postcode',
+      'policy',
+      'total_value',
+      'policy_premium',
+      'purchase_date',
+      null,
+    ]);
+    expect(check.problems).toEqual([expect.objectContaining({ row: 3, fields: { postcode: expect.any(String) } })]);
+
+    const rejected = await call('imports:exportRejected', base);
+    expect(rejected.rows).toBe(1);
+    const csv = readFileSync(rejected.path, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^row,account_code,.*,error$/);
+    expect(csv).toMatch(/^3,.*H-2.*postcode: /m);
+
+    const fixed = { ...check.problems[0].input, postcode: 'LS2 7EW' };
+    const fixes = [{ row: 3, input: fixed }];
+    expect(await call('imports:check', { ...base, fixes })).toMatchObject({ valid: 3, invalid: 0 });
+
+    const started = await call('imports:start', { ...base, fixes });
+    expect(started).toMatchObject({ queued: 3, already: 0, skipped: [], invalid: 0 });
+    expect(r.core.profiles.get('Sandbox')?.importColumns).toMatchObject({ postcode: 'postcode', notes: null });
+    await r.core.outbox.drain();
+    const status = await call('imports:status', { batch: started.batch.id });
+    expect(status).toMatchObject({ counts: { accepted: 3 }, total: 3, remaining: 0 });
+    const { rows } = await r.core.journal.list({ batch: started.batch.id, sort: 'id', direction: 'asc' });
+    expect(rows.map((x) => [x.batchRow, x.payload.postcode, x.payload.purchase_date])).toEqual([
+      [2, 'LS1 4AP', '2026-11-02'],
+      [3, 'LS2 7EW', '2026-11-02'],
+      [4, 'LS1 4AP', '2026-11-02'],
+    ]);
+
+    const results = await call('imports:exportResults', { batch: started.batch.id });
+    expect(results.rows).toBe(3);
+    const lines = readFileSync(results.path, 'utf8').trim().split('\r\n');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(
+      rows.map((x) => `${x.batchRow},accepted,${x.recordid}`),
+    );
+    expect((await call('imports:recent', {})).batches[0]).toMatchObject({
+      id: started.batch.id,
+      fileName: 'from-head-office.csv',
+    });
+
+    // The same file again: the earlier batch is named, nothing is queued twice.
+    const again = await call('imports:check', { ...base, fixes });
+    expect(again).toMatchObject({ earlier: { batch: { id: started.batch.id } }, already: 3, duplicateCount: 0 });
+    expect(await call('imports:start', { ...base, fixes })).toMatchObject({ queued: 0, already: 3 });
+  });
+
+  it('pauses, cancels keeping the rows queued, or discards them; retries only the failed rows', async () => {
+    const { r, desk, call } = await start();
+    desk.toOpen.push(peopleCsv(tempHome()));
+    const { file } = await call('imports:choose', {});
+    r.core.outbox.pause();
+    r.setUrl('http://127.0.0.1:9');
+    const started = await call('imports:start', { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' });
+    const batch = started.batch.id;
+    expect(await call('imports:pause', { batch, paused: true })).toMatchObject({
+      batch: { paused: true },
+      remaining: 2,
+    });
+    const kept = await call('imports:cancel', { batch, discard: false });
+    expect(kept).toMatchObject({ discarded: 0, status: { batch: { paused: true }, counts: { queued: 2 } } });
+
+    const [first] = (await r.core.journal.list({ batch })).rows;
+    expect(await r.core.pipeline.send(first!.id)).toBeUndefined(); // paused: not sendable, untouched
+    await call('imports:pause', { batch, paused: false });
+    await r.core.pipeline.send(first!.id);
+    expect(await r.core.journal.get(first!.id)).toMatchObject({ state: 'failed' });
+
+    r.setUrl(r.sandbox.url);
+    const retried = await call('imports:retryFailed', { batch });
+    expect(retried).toMatchObject({ retried: 1, status: { counts: { queued: 2 } } });
+    const discarded = await call('imports:cancel', { batch, discard: true });
+    expect(discarded).toMatchObject({ discarded: 2, status: { counts: { discarded: 2 }, remaining: 0 } });
+    expect(r.sandbox.records).toHaveLength(0);
+  });
+
+  it('a file that cannot be read is refused at its line, in plain words', async () => {
+    const { desk, dispatch, call } = await start();
+    const path = join(tempHome(), 'broken.csv');
+    writeFileSync(path, 'reference,surname\n"unclosed,Smith\n');
+    desk.toOpen.push(path);
+    const { file } = await call('imports:choose', {});
+    const answer = await dispatch('imports:check', { file, profile: 'Sandbox', dateOrder: 'YYYY-MM-DD' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringMatching(/line 2/i) } });
+  });
+});
