@@ -30,6 +30,9 @@ type ImportChannel =
   | 'imports:exportResults'
   | 'imports:recent';
 
+/** The most column choices remembered per profile (the profile schema's limit). */
+const REMEMBERED = 200;
+
 const batchView = (b: Batch): BatchView => ({
   id: b.id,
   profile: b.profile,
@@ -111,10 +114,9 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       // The person's column choices are remembered for the profile's next import.
       const profile = core.profiles.get(req.profile);
       if (profile) {
-        core.profiles.put({
-          ...profile,
-          importColumns: { ...profile.importColumns, ...rememberMapping(header, mapping) },
-        });
+        const merged = Object.entries({ ...profile.importColumns, ...rememberMapping(header, mapping) });
+        const kept = merged.filter(([key]) => key.length <= 200).slice(-REMEMBERED);
+        core.profiles.put({ ...profile, importColumns: Object.fromEntries(kept) });
       }
       return { ...queued, batch: batchView(queued.batch) };
     },
