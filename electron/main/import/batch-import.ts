@@ -12,7 +12,7 @@ import type { Batch, BatchItem, DuplicateProbe, StateCounts } from '../journal/s
 import { payloadHash } from '../journal/payload-hash';
 import { guardCell } from '../journal/queries';
 import { readEntries, type ReadEntry } from './entries';
-import { hashFile, type TableInfo } from './read-table';
+import { hashFile, TableReadError, type TableInfo } from './read-table';
 
 /** Rows queued (and duplicates looked up) per journal transaction. */
 export const CHUNK = 250;
@@ -117,7 +117,7 @@ function profileOf(core: Core, name: string) {
 
 async function open(core: Core, req: ImportRequest) {
   const profile = profileOf(core, req.profile);
-  return readEntries(req.path, {
+  const opened = await readEntries(req.path, {
     rules: profile,
     mapping: req.mapping,
     remembered: req.remembered ?? profile.importColumns,
@@ -125,6 +125,20 @@ async function open(core: Core, req: ImportRequest) {
     sheet: req.sheet,
     fixes: req.fixes,
   });
+  if (req.mapping && req.mapping.length !== opened.info.header.length) {
+    throw new TableReadError(
+      `The column choices are for ${req.mapping.length} columns but the file has ${opened.info.header.length}: check the file again`,
+    );
+  }
+  return opened;
+}
+
+/** The file rows an earlier import of the same content already queued. */
+async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<number>> {
+  const rows = new Set<number>();
+  if (batch)
+    for await (const row of core.journal.iterate({ batch: batch.id })) if (row.batchRow) rows.add(row.batchRow);
+  return rows;
 }
 
 /**
@@ -154,6 +168,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     earlier: earlierBatch && { batch: earlierBatch, counts: await core.journal.batches.counts(earlierBatch.id) },
     already: 0,
   };
+  const queuedBefore = await rowsIn(core, earlierBatch);
   const seen = new Map<string, number>();
   const lines = new Map<number, { line: number; reference: string }>();
   let probes: DuplicateProbe[] = [];
@@ -168,8 +183,9 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     const found = await core.journal.batches.duplicates(profile.name, probes);
     for (const { row, duplicate } of found) {
       const at = lines.get(row)!;
-      if (earlierBatch && duplicate.batchId === earlierBatch.id) check.already += 1;
-      else flag({ row, ...at, ofEntry: entryRef(duplicate) });
+      if (earlierBatch && duplicate.batchId === earlierBatch.id && duplicate.batchRow !== null) {
+        flag({ row, ...at, ofRow: duplicate.batchRow });
+      } else flag({ row, ...at, ofEntry: entryRef(duplicate) });
     }
     probes = [];
     lines.clear();
@@ -184,7 +200,12 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     }
     check.valid += 1;
     const p = probe(e);
-    const keys = [`h:${p.hash}`, ...(p.reference ? [`r:${p.reference}\u001f${p.policy}`] : [])];
+    const keys = [`h:${p.hash.slice(0, 16)}`, ...(p.reference ? [`r:${p.reference}\u001f${p.policy}`] : [])];
+    if (queuedBefore.has(e.row)) {
+      check.already += 1;
+      for (const k of keys) if (!seen.has(k)) seen.set(k, e.row);
+      continue;
+    }
     const ofRow = keys.map((k) => seen.get(k)).find((r) => r !== undefined);
     if (ofRow !== undefined) {
       flag({ row: e.row, line: e.line, reference: p.reference, ofRow });
@@ -291,12 +312,7 @@ export async function batchStatus(core: Core, batchId: number): Promise<BatchSta
   if (!batch) throw new Error(`No batch ${batchId} in the journal`);
   const counts = await core.journal.batches.counts(batchId);
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
-  let waiting = 0;
-  if (counts.failed) {
-    for await (const row of core.journal.iterate({ batch: batchId, states: ['failed'] })) {
-      if (row.nextAttemptAt) waiting += 1;
-    }
-  }
+  const waiting = counts.failed ? await core.journal.batches.retrying(batchId) : 0;
   return { batch, counts, total, remaining: (counts.queued ?? 0) + (counts.sending ?? 0) + waiting };
 }
 

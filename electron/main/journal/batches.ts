@@ -106,6 +106,14 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
         .all(batchId) as Array<{ state: string; n: number }>;
       return Object.fromEntries(rows.map((r) => [r.state, r.n])) as StateCounts;
     },
+    retrying: (batchId) =>
+      (
+        journal
+          .stmt(
+            `SELECT count(*) AS n FROM submissions WHERE batch_id = ? AND state = 'failed' AND next_attempt_at IS NOT NULL`,
+          )
+          .get(batchId) as { n: number }
+      ).n,
     setPaused: (batchId, paused) => {
       journal.stmt('UPDATE batches SET paused = ? WHERE id = ?').run(paused ? 1 : 0, batchId);
       return must(batchId);

@@ -104,6 +104,7 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
       recent: (limit) => run(() => batches.recent(limit)),
       queue: (id, items) => run(() => batches.queue(id, items)),
       counts: (id) => run(() => batches.counts(id)),
+      retrying: (id) => run(() => batches.retrying(id)),
       setPaused: (id, paused) => run(() => batches.setPaused(id, paused)),
       discardUnsent: (id) => run(() => batches.discardUnsent(id)),
       retryFailed: (id) => run(() => batches.retryFailed(id)),

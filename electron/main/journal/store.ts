@@ -74,6 +74,8 @@ export interface BatchStore {
   queue(batchId: number, items: readonly BatchItem[]): Promise<BatchQueued[]>;
   /** Its rows by state. */
   counts(batchId: number): Promise<StateCounts>;
+  /** Its failed rows that wait for an automatic retry. */
+  retrying(batchId: number): Promise<number>;
   setPaused(batchId: number, paused: boolean): Promise<Batch>;
   /** Its queued and failed rows become discarded (recorded with who); returns how many. */
   discardUnsent(batchId: number): Promise<number>;

@@ -69,5 +69,9 @@ describeEachStore('bulk import against the sandbox with faults', (store) => {
     const queued = await queueImport(rig.core, { ...req, sendDuplicates: [3] });
     expect(queued.queued).toBe(6);
     expect(queued.skipped.map((s) => s.row)).toEqual([8]);
+    // Checked again: the rows now in the batch count as already imported, only the one left out is flagged.
+    const again = await checkImport(rig.core, req);
+    expect(again).toMatchObject({ already: 6, duplicateCount: 1 });
+    expect(again.duplicates.map((d) => d.row)).toEqual([8]);
   });
 });

@@ -92,6 +92,13 @@ export function batchMethods(db: Db): BatchStore {
       );
       return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as StateCounts;
     },
+    async retrying(batchId) {
+      const row = await db.first<{ n: string }>(
+        `SELECT count(*) AS n FROM feed_desk.submissions WHERE batch_id = $1 AND state = 'failed' AND next_attempt_at IS NOT NULL`,
+        [batchId],
+      );
+      return Number(row?.n ?? 0);
+    },
     setPaused: (batchId, paused) => one(db, 'SELECT * FROM feed_desk.set_batch_paused($1, $2)', [batchId, paused]),
     async discardUnsent(batchId) {
       const row = await db.first<{ n: number }>('SELECT feed_desk.settle_batch($1, $2) AS n', [batchId, 'discard']);
