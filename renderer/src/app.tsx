@@ -7,21 +7,25 @@ import { SettingsScreen } from './screens/settings/settings-screen';
 import { JournalScreen } from './screens/journal/journal-screen';
 import { SummaryScreen } from './screens/summary/summary-screen';
 import { CancellationScreen } from './screens/cancellation/cancellation-screen';
+import { ImportScreen } from './screens/import/import-screen';
 import { useAttentionCount } from './screens/journal/use-attention-count';
 
 const SCREENS = [
   { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },
   { route: 'cancellation', label: 'Cancellation', keys: 'Alt+C' },
+  { route: 'import', label: 'Bulk import', keys: 'Alt+I' },
   { route: 'journal', label: 'Journal', keys: 'Alt+J' },
   { route: 'settings', label: 'Settings', keys: '' },
 ] as const;
 
-/** Alt+N, Alt+C and Alt+J go to their screens from anywhere (by physical key too, for other layouts). */
+/** Alt+N, Alt+C, Alt+I and Alt+J go to their screens from anywhere (by physical key too, for other layouts). */
 const GO_KEYS: Record<string, Route> = {
   KeyN: 'new-entry',
   n: 'new-entry',
   KeyC: 'cancellation',
   c: 'cancellation',
+  KeyI: 'import',
+  i: 'import',
   KeyJ: 'journal',
   j: 'journal',
 };
@@ -97,6 +101,7 @@ function Screen({ route, profiles }: { route: Route; profiles: ReturnType<typeof
   if (route === 'settings') return <SettingsScreen profiles={profiles} />;
   if (route === 'journal') return <JournalScreen />;
   if (route === 'summary') return <SummaryScreen />;
+  if (route === 'import') return <ImportScreen profiles={profiles} />;
   const active = profiles.active;
   if (route === 'cancellation') {
     return active ? <CancellationScreen key={active.profile.name} profile={active.profile} /> : <p>Loading…</p>;

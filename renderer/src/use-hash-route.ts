@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /** The screens the app has, by hash route. */
-export type Route = 'new-entry' | 'cancellation' | 'journal' | 'settings' | 'summary';
+export type Route = 'new-entry' | 'cancellation' | 'import' | 'journal' | 'settings' | 'summary';
 
-const ROUTES: readonly Route[] = ['new-entry', 'cancellation', 'journal', 'settings', 'summary'];
+const ROUTES: readonly Route[] = ['new-entry', 'cancellation', 'import', 'journal', 'settings', 'summary'];
 /** Told at once when this page changes the hash (replaceState fires no hashchange; assignment fires it later). */
 const changed = new Set<() => void>();
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ATTENTION_STATES, SUBMISSION_KINDS } from '../../../../shared/journal/types';
 import { api } from '../../api';
+import { BatchChip } from './batch-chip';
 import { clearedFilter, isAttentionFilter, type ListFilter } from './journal-view';
 import { SearchField } from './search-field';
 import { StateFilter } from './state-filter';
@@ -17,6 +18,7 @@ const CLEARED: Partial<ListFilter> = {
   operator: undefined,
   profile: undefined,
   text: undefined,
+  batch: undefined,
   reviewed: undefined,
 };
 const KIND_WORDS = { entry: 'Entries', cancellation: 'Cancellations' } as const;
@@ -32,7 +34,8 @@ interface FiltersBarProps {
 
 /**
  * The list's filters: dates, states, kind, operator, profile, reviewed and free text, "Needs
- * attention" in one click (Alt+A) and "Clear filters". Every change is written to the hash.
+ * attention" in one click (Alt+A) and "Clear filters"; a bulk import's batch as a removable chip.
+ * Every change is written to the hash.
  */
 export function FiltersBar({ filter, onPatch }: FiltersBarProps) {
   const facets = useLive(loadFacets);
@@ -44,6 +47,7 @@ export function FiltersBar({ filter, onPatch }: FiltersBarProps) {
 
   return (
     <section className="filters card" aria-label="Filters">
+      {filter.batch !== undefined && <BatchChip batch={filter.batch} onRemove={() => set({ batch: undefined })} />}
       <div className="filter-row">
         <SearchField
           value={filter.text ?? ''}

@@ -59,6 +59,13 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: Jou
     const { path, rows } = result.data;
     if (path) setNotice({ text: `Saved ${plural(rows, 'row', 'rows')} to ${path}`, error: false });
   };
+  const exportBatch = async (batch: number) => {
+    setNotice(null);
+    const result = await api.imports.exportResults({ batch });
+    if (!result.ok) return setNotice({ text: result.error.message, error: true });
+    const { path, rows } = result.data;
+    if (path) setNotice({ text: `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`, error: false });
+  };
   const summary = () => {
     const to = filter.to ?? (filter.from && filter.from > localDate() ? filter.from : localDate());
     navigate('summary', new URLSearchParams({ from: filter.from ?? to, to }).toString());
@@ -67,6 +74,7 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: Jou
     review: () => targets.length > 0 && setReviewing(targets),
     exportCsv: () => void exportCsv(),
     summary,
+    ...(filter.batch !== undefined && { exportBatch: () => void exportBatch(filter.batch!) }),
   };
   const first = profiles[0];
   useAltShortcuts({

@@ -9,7 +9,8 @@ export interface Notice {
 interface ToolbarProps {
   /** How many rows "Mark reviewed" acts on: the selection, else the active row. */
   targets: number;
-  actions: { review(): void; exportCsv(): void; summary(): void };
+  /** `exportBatch` is there while the list shows one bulk import's rows. */
+  actions: { review(): void; exportCsv(): void; summary(): void; exportBatch?: () => void };
   notice: Notice | null;
 }
 
@@ -39,6 +40,15 @@ export function JournalToolbar({ targets, actions, notice }: ToolbarProps) {
         >
           Export CSV <kbd>Alt+E</kbd>
         </button>
+        {actions.exportBatch && (
+          <button
+            type="button"
+            onClick={actions.exportBatch}
+            title="Save this batch's results (file row, state, recordid, message) as a CSV file"
+          >
+            Export batch results
+          </button>
+        )}
         <button type="button" onClick={actions.summary} title="Counts and problems for the filter's dates, printable">
           Daily summary
         </button>

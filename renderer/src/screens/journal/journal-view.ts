@@ -18,6 +18,8 @@ export interface ListFilter {
   operator?: string;
   profile?: string;
   text?: string;
+  /** Rows of one bulk import. */
+  batch?: number;
   reviewed?: boolean;
   sort: SortColumn;
   direction: 'asc' | 'desc';
@@ -37,13 +39,14 @@ const isDate = (value: string | null): value is string =>
   value !== null && journalFilterSchema.shape.from.safeParse(value).success;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((v) => v === value);
+const isId = (value: string | null): value is string => value !== null && /^[1-9]\d{0,14}$/.test(value);
 const shortText = (value: string | null): string | undefined =>
   value && value.trim() && value.length <= MAX_TEXT ? value : undefined;
 
 /**
  * Reads the view from the hash query (`states=unknown,failed&text=smith&sort=created_at&dir=desc
- * &from=…&to=…&kind=…&operator=…&profile=…&reviewed=no&id=42`). Anything unknown or malformed is
- * ignored, so an old or hand-edited link still opens a sensible view.
+ * &from=…&to=…&kind=…&operator=…&profile=…&batch=12&reviewed=no&id=42`). Anything unknown or
+ * malformed is ignored, so an old or hand-edited link still opens a sensible view.
  */
 export function parseJournalQuery(query: string): JournalView {
   const params = new URLSearchParams(query);
@@ -63,10 +66,12 @@ export function parseJournalQuery(query: string): JournalView {
     const value = shortText(params.get(key));
     if (value) filter[key] = value;
   }
+  const batch = params.get('batch');
+  if (isId(batch)) filter.batch = Number(batch);
   const reviewed = params.get('reviewed');
   if (reviewed === 'yes' || reviewed === 'no') filter.reviewed = reviewed === 'yes';
   const id = params.get('id');
-  return { filter, id: id && /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null };
+  return { filter, id: isId(id) ? Number(id) : null };
 }
 
 /** Writes a view as the hash query, in a fixed order, leaving out what is default. */
@@ -83,6 +88,7 @@ export function journalQuery({ filter, id }: JournalView): string {
   if (filter.kind) params.set('kind', filter.kind);
   if (filter.operator) params.set('operator', filter.operator);
   if (filter.profile) params.set('profile', filter.profile);
+  if (filter.batch !== undefined) params.set('batch', String(filter.batch));
   if (filter.reviewed !== undefined) params.set('reviewed', filter.reviewed ? 'yes' : 'no');
   if (id !== null) params.set('id', String(id));
   // Commas need no escaping in a hash; left readable, the state list reads as it is written.

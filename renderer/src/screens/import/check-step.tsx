@@ -1,0 +1,98 @@
+import type { EntryRules } from '../../../../shared/entry/schema';
+import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { JOURNAL_STATES } from '../../../../shared/journal/types';
+import { STATE_LABELS } from '../journal/detail/format';
+import { DuplicatesTable } from './duplicates-table';
+import { plural, when } from './import-words';
+import { ProblemsTable } from './problems-table';
+import type { RowInput } from './use-import-check';
+
+interface CheckStepProps {
+  check: ImportCheckView;
+  rules: EntryRules;
+  dateOrder: ScreenDateOrder;
+  busy: boolean;
+  fixed: readonly number[];
+  editing: number | null;
+  onEdit(row: number | null): void;
+  onSave(row: number, input: RowInput): void;
+  sendAnyway: ReadonlySet<number>;
+  onSendAnyway(row: number, send: boolean): void;
+  onExportRejected(): void;
+  exported: string | null;
+}
+
+/** A batch's rows by state, in words: "40 accepted, 2 failed". */
+export function stateWords(counts: Partial<Record<(typeof JOURNAL_STATES)[number], number>>): string {
+  const parts = JOURNAL_STATES.flatMap((s) =>
+    counts[s] ? [`${counts[s].toLocaleString()} ${STATE_LABELS[s].toLowerCase()}`] : [],
+  );
+  return parts.length ? parts.join(', ') : 'no rows yet';
+}
+
+/**
+ * Step 3: what the check found: counts, that the file was imported before (continuing never sends
+ * a row twice), the invalid rows (each fixable in place, all exportable as CSV) and the duplicates.
+ */
+export function CheckStep(props: CheckStepProps) {
+  const { check, busy, fixed, sendAnyway, onSendAnyway, onExportRejected, exported } = props;
+  const counts: Array<[string, number, string?]> = [
+    ['Rows', check.rows],
+    ['Valid', check.valid, 'ok'],
+    ['Invalid', check.invalid, check.invalid ? 'bad' : undefined],
+    ['Duplicates', check.duplicateCount, check.duplicateCount ? 'warn' : undefined],
+    ['Already imported', check.already],
+  ];
+  return (
+    <section className="card import-step" aria-labelledby="import-check-title" aria-busy={busy}>
+      <h2 id="import-check-title">3. Check</h2>
+      <dl className="import-counts" data-testid="import-counts">
+        {counts.map(([label, n, tone]) => (
+          <div key={label} className={tone} data-count={label.toLowerCase()}>
+            <dt>{label}</dt>
+            <dd>{n.toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+      {check.earlier && (
+        <div className="banner info" data-testid="import-earlier">
+          <strong>This file was imported before</strong> for {check.earlier.batch.profile}: batch{' '}
+          {check.earlier.batch.id}, on {when(check.earlier.batch.createdAt)} by {check.earlier.batch.operator} (
+          {stateWords(check.earlier.counts)}). Sending it again continues that batch: the{' '}
+          {plural(check.already, 'row', 'rows')} already in it {check.already === 1 ? 'is' : 'are'} never sent twice.{' '}
+          <a href={`#/import?batch=${check.earlier.batch.id}`}>See batch {check.earlier.batch.id}</a>
+        </div>
+      )}
+      {check.rows === 0 && <p>The file has no data rows under its heading row.</p>}
+      {fixed.length > 0 && (
+        <p className="hint" data-testid="import-fixed">
+          Corrected here: {fixed.length === 1 ? 'row' : 'rows'} {fixed.join(', ')}. Your corrections are imported in
+          place of what the file holds.
+        </p>
+      )}
+      {check.invalid > 0 && (
+        <div className="import-part">
+          <div className="import-part-head">
+            <h3 id="import-problems-title">Rows with errors ({check.invalid.toLocaleString()})</h3>
+            <button type="button" onClick={onExportRejected}>
+              Export rejected rows (CSV)
+            </button>
+            {exported && <span className="saved">{exported}</span>}
+          </div>
+          <p className="hint">
+            Rows are numbered as a spreadsheet shows them: the heading is row 1. Invalid rows are left out; fix one
+            here, or export them all to fix in a spreadsheet.
+          </p>
+          <ProblemsTable {...props} />
+        </div>
+      )}
+      {check.duplicateCount > 0 && (
+        <div className="import-part">
+          <h3 id="import-duplicates-title">Duplicates ({check.duplicateCount.toLocaleString()})</h3>
+          <DuplicatesTable check={check} sendAnyway={sendAnyway} onSendAnyway={onSendAnyway} />
+        </div>
+      )}
+    </section>
+  );
+}

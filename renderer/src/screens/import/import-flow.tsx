@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { ENTRY_FIELDS, FIELD_LABELS, type EntryField } from '../../../../shared/entry/fields';
+import { ruleFor } from '../../../../shared/entry/schema';
+import type { ImportCheckView, ProfileView, ResponseOf } from '../../../../shared/ipc/contract';
+import { api } from '../../api';
+import { useScreenDateOrder } from '../../preferences';
+import { CheckStep } from './check-step';
+import { ColumnsStep, columnName } from './columns-step';
+import { FileStep } from './file-step';
+import { plural } from './import-words';
+import { useImportCheck, type ImportChoices, type RowInput } from './use-import-check';
+
+export type Started = ResponseOf<'imports:start'>;
+
+interface ImportFlowProps {
+  profiles: readonly ProfileView[];
+  active: string;
+  say(text: string): void;
+  onStarted(started: Started): void;
+}
+
+/** What a check found, in a sentence for the status line. */
+function checkedWords(check: ImportCheckView): string {
+  const dup = check.duplicateCount ? `, ${plural(check.duplicateCount, 'duplicate', 'duplicates')}` : '';
+  const already = check.already ? `, ${check.already.toLocaleString()} already imported` : '';
+  return `Checked ${check.fileName}: ${plural(check.rows, 'row', 'rows')}, ${check.valid.toLocaleString()} valid, ${check.invalid.toLocaleString()} invalid${dup}${already}.`;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Steps 1 to 4 of a bulk import, on one page: the file and its settings, its columns, what the
+ * check found (with rows fixed in place), and Send. Every change checks the file again in main.
+ */
+export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps) {
+  const screenOrder = useScreenDateOrder();
+  const imp = useImportCheck({ profile: active, dateOrder: screenOrder });
+  const { choices, check, checking } = imp;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [sendAnyway, setSendAnyway] = useState<ReadonlySet<number>>(new Set());
+  const [starting, setStarting] = useState(false);
+  const [exported, setExported] = useState<string | null>(null);
+  /** After a row was fixed: focus the next row's Fix button (or Send) once the list shows the new answer. */
+  const focusAfter = useRef<number | null>(null);
+  const profile = (profiles.find((p) => p.profile.name === choices.profile) ?? profiles[0])?.profile;
+  const required = profile ? ENTRY_FIELDS.filter((f) => ruleFor(f, profile).required) : [];
+
+  useEffect(() => {
+    const row = focusAfter.current;
+    if (row === null) return;
+    focusAfter.current = null;
+    const fixes = [...document.querySelectorAll<HTMLElement>('button[data-fix-row]')];
+    const next =
+      fixes.find((b) => Number(b.dataset.fixRow) > row) ?? fixes[0] ?? document.getElementById('import-send');
+    next?.focus();
+  });
+
+  const recheck = async (patch: Partial<ImportChoices>, before = '') => {
+    setExported(null);
+    setFailure(null);
+    const answer = await imp.update(patch);
+    if (answer) say(`${before}${checkedWords(answer)}`);
+    return answer;
+  };
+  const reset = () => {
+    setEditing(null);
+    setSendAnyway(new Set());
+  };
+
+  const choose = async () => {
+    setFailure(null);
+    const result = await api.imports.choose({});
+    if (!result.ok) return setFailure(result.error.message);
+    const { file, name } = result.data;
+    if (!file || !name) return say('No file chosen.');
+    reset();
+    say(`Checking ${name}…`);
+    await recheck({ file: { handle: file, name }, sheet: undefined, mapping: undefined, fixes: new Map() });
+  };
+  const setColumn = (column: number, field: EntryField | null) => {
+    if (!check) return;
+    const mapping = [...(choices.mapping ?? check.mapping)];
+    const moved = field ? mapping.findIndex((f, i) => f === field && i !== column) : -1;
+    if (moved >= 0) mapping[moved] = null;
+    mapping[column] = field;
+    const words = field
+      ? `${columnName(check, column)} is imported as ${FIELD_LABELS[field]}${moved >= 0 ? `, no longer ${columnName(check, moved)}` : ''}. `
+      : `${columnName(check, column)} is not imported. `;
+    void recheck({ mapping }, capital(words));
+  };
+  const saveFix = async (row: number, input: RowInput) => {
+    setFailure(null);
+    setExported(null);
+    const answer = await imp.update({ fixes: new Map(choices.fixes).set(row, input) });
+    if (!answer) return;
+    if (answer.problems.some((p) => p.row === row)) return say(`Row ${row} still has errors.`);
+    setEditing(null);
+    focusAfter.current = row;
+    say(`Row ${row} is now valid. ${checkedWords(answer)}`);
+  };
+  const exportRejected = async () => {
+    if (!imp.request) return;
+    setExported(null);
+    setFailure(null);
+    const result = await api.imports.exportRejected(imp.request);
+    if (!result.ok) return setFailure(result.error.message);
+    const { path, rows } = result.data;
+    const words = path
+      ? `Saved ${plural(rows, 'rejected row', 'rejected rows')} to ${path}`
+      : 'Not saved: no file was chosen.';
+    setExported(words);
+    say(words);
+  };
+
+  const chosenDuplicates = check ? check.duplicates.filter((d) => sendAnyway.has(d.row)).map((d) => d.row) : [];
+  const leftOut = check ? check.duplicateCount - chosenDuplicates.length : 0;
+  const toSend = check ? Math.max(0, check.valid - check.already - leftOut) : 0;
+  const start = async () => {
+    if (!imp.request) return;
+    setFailure(null);
+    setStarting(true);
+    const result = await api.imports.start({
+      ...imp.request,
+      ...(chosenDuplicates.length > 0 && { sendDuplicates: chosenDuplicates }),
+    });
+    setStarting(false);
+    if (!result.ok) return setFailure(result.error.message);
+    const { batch, queued } = result.data;
+    say(`Queued ${plural(queued, 'row', 'rows')} as batch ${batch.id}; sending has started.`);
+    onStarted(result.data);
+  };
+
+  const error = failure ?? imp.error;
+  return (
+    <>
+      <FileStep
+        choices={choices}
+        check={check}
+        profiles={profiles.map((p) => p.profile.name)}
+        busy={starting}
+        onChoose={() => void choose()}
+        onProfile={(name) => void recheck({ profile: name })}
+        onDateOrder={(dateOrder) => void recheck({ dateOrder })}
+        onSheet={(sheet) => {
+          reset();
+          void recheck({ sheet, mapping: undefined, fixes: new Map() });
+        }}
+      />
+      {error && (
+        <p role="alert" className="banner error">
+          {error}
+        </p>
+      )}
+      {choices.file && !check && checking && <p className="hint">Checking {choices.file.name}…</p>}
+      {check && profile && (
+        <div key={choices.file?.handle} className="import-steps">
+          <ColumnsStep check={check} required={required} busy={checking} onColumn={setColumn} />
+          <CheckStep
+            check={check}
+            rules={profile}
+            dateOrder={choices.dateOrder}
+            busy={checking}
+            fixed={[...choices.fixes.keys()].sort((a, b) => a - b)}
+            editing={editing}
+            onEdit={setEditing}
+            onSave={(row, input) => void saveFix(row, input)}
+            sendAnyway={sendAnyway}
+            onSendAnyway={(row, send) =>
+              setSendAnyway((before) => {
+                const next = new Set(before);
+                if (send) next.add(row);
+                else next.delete(row);
+                return next;
+              })
+            }
+            onExportRejected={() => void exportRejected()}
+            exported={exported}
+          />
+          <section className="card import-step" aria-labelledby="import-send-title">
+            <h2 id="import-send-title">4. Send</h2>
+            <p id="import-send-hint">
+              {toSend > 0
+                ? `${plural(toSend, 'row is', 'rows are')} queued as one batch and sending starts at once; you can pause or cancel it.`
+                : 'No row of this file is left to send.'}
+              {leftOut > 0 && ` ${plural(leftOut, 'duplicate is', 'duplicates are')} left out.`}
+              {check.invalid > 0 && ` ${plural(check.invalid, 'invalid row is', 'invalid rows are')} left out.`}
+              {editing !== null && ` Save or cancel your fix of row ${editing} first.`}
+            </p>
+            <div className="actions">
+              <button
+                id="import-send"
+                type="button"
+                className="primary"
+                aria-describedby="import-send-hint"
+                disabled={toSend === 0 || checking || starting || error !== null || editing !== null}
+                onClick={() => void start()}
+              >
+                {starting ? 'Queueing…' : `Send ${plural(toSend, 'valid row', 'valid rows')}`}
+              </button>
+            </div>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { BatchView } from '../../../../shared/ipc/contract';
+import { api } from '../../api';
+import { navigate, useHashQuery } from '../../use-hash-route';
+import type { ProfilesState } from '../../use-profiles';
+import { BatchPanel } from './batch-panel';
+import { ImportFlow, type Started } from './import-flow';
+import { plural, when } from './import-words';
+import './import.css';
+
+/** The batch the hash shows (`#/import?batch=12`), if any. */
+function batchOf(query: string): number | null {
+  const value = new URLSearchParams(query).get('batch');
+  return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * Bulk import (`#/import`; `?batch=N` shows one batch): a CSV or .xlsx file checked row by row,
+ * fixed where needed, queued as one batch and followed while it is sent. One status line
+ * announces what happens.
+ */
+export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
+  const batch = batchOf(useHashQuery());
+  const [message, setMessage] = useState('');
+  const [started, setStarted] = useState<Started | null>(null);
+  /** A new flow (file steps afresh) after each batch started from this screen. */
+  const [round, setRound] = useState(0);
+  const say = useCallback((text: string) => setMessage(text), []);
+  const state = profiles.state;
+
+  const onStarted = (answer: Started) => {
+    setStarted(answer);
+    setRound((n) => n + 1);
+    navigate('import', `batch=${answer.batch.id}`);
+  };
+
+  return (
+    <>
+      <title>Bulk import – Feed Desk</title>
+      <div className="import">
+        <div className="screen-head">
+          <h1>Bulk import</h1>
+          <p className="hint">
+            Choose a file, check its columns and rows, fix or leave out the rows with errors, then send them as one
+            batch.
+          </p>
+        </div>
+        <p role="status" className="import-status" data-testid="import-status">
+          {message}
+        </p>
+        {batch !== null ? (
+          <BatchPanel
+            key={batch}
+            batch={batch}
+            started={started?.batch.id === batch ? started : null}
+            say={say}
+            onAnother={() => navigate('import')}
+          />
+        ) : state ? (
+          <>
+            <ImportFlow key={round} profiles={state.profiles} active={state.active} say={say} onStarted={onStarted} />
+            <RecentImports />
+          </>
+        ) : (
+          <p>Loading…</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The latest batches, each a link to its progress or summary (a paused batch is resumed there). */
+function RecentImports() {
+  const [batches, setBatches] = useState<BatchView[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api.imports.recent({}).then((result) => live && result.ok && setBatches(result.data.batches.slice(0, 8)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!batches?.length) return null;
+  return (
+    <section className="card import-step recent" aria-labelledby="import-recent-title">
+      <h2 id="import-recent-title">Recent imports</h2>
+      <ul>
+        {batches.map((b) => (
+          <li key={b.id}>
+            <a href={`#/import?batch=${b.id}`}>
+              Batch {b.id} — {b.fileName}
+            </a>{' '}
+            <span className="hint">
+              {b.profile}, {plural(b.fileRows, 'row', 'rows')}, {when(b.createdAt)} by {b.operator}
+            </span>
+            {b.paused && <span className="tag">paused</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

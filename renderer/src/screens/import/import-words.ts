@@ -1,0 +1,58 @@
+import { FIELD_LABELS, isEntryField } from '../../../../shared/entry/fields';
+import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+
+/** `1 row`, `1,250 rows`. */
+export const plural = (n: number, one: string, many: string): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** The words of a problem's field: its label, or "Whole row" for `_`. */
+export function fieldWords(field: string): string {
+  if (field === '_') return 'Whole row';
+  return isEntryField(field) ? FIELD_LABELS[field] : field;
+}
+
+/** A column's letter as a spreadsheet shows it: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** The date orders a file may use, in words; YYYY-MM-DD is read whatever is chosen. */
+export const DATE_ORDER_WORDS: ReadonlyArray<readonly [ScreenDateOrder, string]> = [
+  ['DD/MM/YYYY', 'DD/MM/YYYY (or YYYY-MM-DD)'],
+  ['MM/DD/YYYY', 'MM/DD/YYYY (or YYYY-MM-DD)'],
+  ['YYYY-MM-DD', 'YYYY-MM-DD only'],
+];
+
+/** A time still to go, roughly, as a person says it: "about 40 s", "about 3 min", "about 1 h 5 min". */
+export function timeLeft(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds < 5) return 'a few seconds';
+  if (seconds < 60) return `about ${Math.round(seconds / 5) * 5} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** Rows per second with one decimal below 10. */
+export const rateWords = (perSecond: number): string =>
+  `${perSecond < 10 ? perSecond.toFixed(1) : Math.round(perSecond).toLocaleString()} rows/s`;
+
+/** A stored ISO time as date and time in this computer's zone. */
+export function when(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * Focuses a step's heading when it appears (a stable ref callback: React calls it on mount only),
+ * so a keyboard or screen reader user lands where the new step starts.
+ */
+export function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { ENTRY_FIELDS, isEntryField, type EntryField } from '../../../../shared/entry/fields';
+import type { EntryRules } from '../../../../shared/entry/schema';
+import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { RowFixer } from './row-fixer';
+import type { RowInput } from './use-import-check';
+import { fieldWords, plural } from './import-words';
+
+type Problem = ImportCheckView['problems'][number];
+
+/** Rows shown at first, and added by each "Show more". */
+const PAGE = 100;
+
+interface ProblemsTableProps {
+  check: ImportCheckView;
+  rules: EntryRules;
+  dateOrder: ScreenDateOrder;
+  busy: boolean;
+  /** The row whose editor is open, if any. */
+  editing: number | null;
+  onEdit(row: number | null): void;
+  onSave(row: number, input: RowInput): void;
+}
+
+/** The fields a row's editor shows: the mapped ones in the file's column order, then any others the row holds or its errors name. */
+export function editableFields(check: ImportCheckView, problem: Problem): EntryField[] {
+  const mapped = check.mapping.filter((f): f is EntryField => f !== null);
+  const more = [...Object.keys(problem.input), ...Object.keys(problem.fields)].filter(isEntryField);
+  return [...mapped, ...ENTRY_FIELDS.filter((f) => more.includes(f) && !mapped.includes(f))];
+}
+
+/**
+ * The invalid rows: row number, field, what the file holds there and what is wrong, one line per
+ * field; each row can be fixed in place.
+ */
+export function ProblemsTable({ check, rules, dateOrder, busy, editing, onEdit, onSave }: ProblemsTableProps) {
+  const [shown, setShown] = useState(PAGE);
+  const problems = check.problems.slice(0, Math.max(shown, 1 + check.problems.findIndex((p) => p.row === editing)));
+  const unlisted = check.invalid - check.problems.length;
+  return (
+    <>
+      <div className="import-scroll">
+        <table className="import-table problems" aria-labelledby="import-problems-title">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                Row
+              </th>
+              <th scope="col">Field</th>
+              <th scope="col">In the file</th>
+              <th scope="col">Problem</th>
+              <th scope="col">
+                <span className="visually-hidden">Fix</span>
+              </th>
+            </tr>
+          </thead>
+          {problems.map((problem) =>
+            problem.row === editing ? (
+              <tbody key={problem.row} className="editing">
+                <tr>
+                  <td colSpan={5}>
+                    <RowFixer
+                      problem={problem}
+                      fields={editableFields(check, problem)}
+                      rules={rules}
+                      dateOrder={dateOrder}
+                      busy={busy}
+                      onSave={(input) => onSave(problem.row, input)}
+                      onCancel={() => onEdit(null)}
+                    />
+                  </td>
+                </tr>
+              </tbody>
+            ) : (
+              <ProblemRows key={problem.row} problem={problem} onFix={() => onEdit(problem.row)} />
+            ),
+          )}
+        </table>
+      </div>
+      {check.problems.length > problems.length && (
+        <button type="button" onClick={() => setShown((n) => n + PAGE)}>
+          Show {Math.min(PAGE, check.problems.length - problems.length)} more rows with errors
+        </button>
+      )}
+      {unlisted > 0 && (
+        <p className="hint">
+          {plural(unlisted, 'more invalid row is', 'more invalid rows are')} not listed here; the rejected-rows CSV
+          holds them all.
+        </p>
+      )}
+    </>
+  );
+}
+
+function ProblemRows({ problem, onFix }: { problem: Problem; onFix(): void }) {
+  const entries = Object.entries(problem.fields);
+  const span = Math.max(1, entries.length);
+  return (
+    <tbody data-row={problem.row}>
+      {entries.map(([field, message], i) => (
+        <tr key={field}>
+          {i === 0 && (
+            <th scope="rowgroup" rowSpan={span} className="num">
+              {problem.row}
+            </th>
+          )}
+          <td>{fieldWords(field)}</td>
+          <td className="value">{isEntryField(field) ? (problem.input[field] ?? '') : ''}</td>
+          <td className="message">{message}</td>
+          {i === 0 && (
+            <td rowSpan={span}>
+              <button type="button" className="fix" onClick={onFix} data-fix-row={problem.row}>
+                Fix row {problem.row}
+              </button>
+            </td>
+          )}
+        </tr>
+      ))}
+    </tbody>
+  );
+}

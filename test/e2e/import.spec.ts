@@ -1,0 +1,439 @@
+// Bulk import (screen 4): a CSV checked row by row, fixed in place, queued as one batch, sent
+// with progress (pause, resume, cancel), failed rows retried, results exported, the batch in the Journal.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type Desk } from './support/harness';
+import { seriousViolations, sendEntry } from './support/journal-seed';
+import { SIZES } from './support/zoom';
+
+mkdirSync('test-results/screens', { recursive: true });
+mkdirSync('docs', { recursive: true });
+
+const HEADER = ['Account code', 'Reference', 'Policy', 'Surname', 'Postcode', 'Purchase date', 'Notes'];
+
+/** Data row n (1-based; the file's row n + 1), valid: its own reference, a DD/MM/YYYY date. */
+const validRow = (n: number): string[] => [
+  'ACME01',
+  `IMP-${String(n).padStart(3, '0')}`,
+  'FURN-PLUS',
+  `Surname${n}`,
+  'M1 1AE',
+  '11/02/2026',
+  `note ${n}`,
+];
+
+/** Writes a CSV file (header first) into a fresh temporary folder; returns its path. */
+function writeCsv(name: string, rows: string[][]): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'feed-desk-import-')), name);
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  writeFileSync(path, [HEADER, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n');
+  return path;
+}
+
+/** n valid rows. */
+const validRows = (n: number) => Array.from({ length: n }, (_, i) => validRow(i + 1));
+
+const readCsv = (path: string): Array<Record<string, string>> =>
+  parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, bom: true });
+
+const tile = (scope: Locator, name: string) => scope.locator(`[data-count="${name}"] dd`);
+const checkCounts = (page: Page) => page.getByTestId('import-counts');
+
+/** Opens Bulk import and chooses the file through the (stand-in) native dialog; waits for the check. */
+async function chooseFile(desk: Desk, path: string) {
+  const { page } = desk;
+  if (!page.url().includes('#/import')) await desk.open('#/import');
+  await expect(page.getByRole('heading', { name: '1. File' })).toBeVisible();
+  desk.toOpen.push(path);
+  await page.getByRole('button', { name: 'Choose file…' }).click();
+  await expect(page.getByRole('heading', { name: '2. Columns' })).toBeFocused();
+}
+
+/** Waits until the sandbox has stored `n` records (or more). */
+async function recordsReach(desk: Desk, n: number, timeout = 15_000) {
+  await expect.poll(() => desk.sandbox.records.length, { timeout }).toBeGreaterThanOrEqual(n);
+}
+
+test.describe.configure({ timeout: 60_000 });
+
+test('a file with errors: columns re-checked, a row fixed in place, rejected rows exported, a duplicate sent anyway', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  desk.core.outbox.start();
+  const rows = validRows(7);
+  rows[1]![3] = ''; // file row 3: no surname
+  rows[3]![4] = 'NOPE'; // file row 5: a bad postcode…
+  rows[3]![5] = '31/02/2026'; // …and a day February does not have
+  rows.push([...validRow(1)]); // file row 9 repeats row 2
+  const path = writeCsv('policies.csv', rows);
+
+  // Alt+I goes to Bulk import from anywhere; the first step's heading takes the focus.
+  await desk.open('#/new-entry');
+  await expect(page.locator('#field-account_code')).toBeFocused();
+  await page.keyboard.press('Alt+I');
+  await expect(page).toHaveURL(/#\/import$/);
+  await expect(page.getByRole('link', { name: 'Bulk import' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { name: '1. File' })).toBeFocused();
+
+  // A file that is not a table is refused in plain words.
+  const picture = join(mkdtempSync(join(tmpdir(), 'feed-desk-import-')), 'scan.png');
+  writeFileSync(picture, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+  desk.toOpen.push(picture);
+  await page.getByRole('button', { name: 'Choose file…' }).click();
+  await expect(page.getByRole('alert')).toContainText('This is not a CSV or .xlsx file');
+  await expect(page.getByRole('heading', { name: '2. Columns' })).toHaveCount(0);
+
+  await chooseFile(desk, path);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('import-file-name')).toHaveText('policies.csv');
+  await expect(page.getByTestId('import-file-info')).toContainText('CSV, UTF-8, comma-separated');
+  await expect(page.getByTestId('import-status')).toHaveText(
+    'Checked policies.csv: 8 rows, 6 valid, 2 invalid, 1 duplicate.',
+  );
+  const counts = checkCounts(page);
+  await expect(tile(counts, 'rows')).toHaveText('8');
+  await expect(tile(counts, 'valid')).toHaveText('6');
+  await expect(tile(counts, 'invalid')).toHaveText('2');
+  await expect(tile(counts, 'duplicates')).toHaveText('1');
+  await expect(tile(counts, 'already imported')).toHaveText('0');
+
+  // Columns matched by heading; Notes is not imported. Leaving Surname out calls it out and re-checks.
+  const surnameColumn = page.getByLabel('Field for column D (Surname)');
+  await expect(surnameColumn).toHaveValue('surname');
+  await expect(page.getByLabel('Field for column G (Notes)')).toHaveValue('');
+  await surnameColumn.selectOption({ label: '— not imported —' });
+  await expect(page.getByTestId('import-missing')).toContainText('Required fields with no column: Surname');
+  await expect(tile(counts, 'valid')).toHaveText('0');
+  await surnameColumn.selectOption('surname');
+  await expect(page.getByTestId('import-missing')).toHaveCount(0);
+  await expect(tile(counts, 'valid')).toHaveText('6');
+
+  // The errors: row number, field, the cell and the message.
+  const problems = page.getByRole('table', { name: /Rows with errors/ });
+  await expect(problems.locator('tbody[data-row="3"]')).toContainText('Surname');
+  await expect(problems.locator('tbody[data-row="3"]')).toContainText('Enter the surname');
+  await expect(problems.locator('tbody[data-row="5"]')).toContainText('NOPE');
+  await expect(problems.locator('tbody[data-row="5"]')).toContainText('February 2026 has only 28 days');
+
+  // Export rejected rows: the invalid rows as they are in the file, with an error column.
+  await page.getByRole('button', { name: 'Export rejected rows (CSV)' }).click();
+  await expect(page.getByText(/^Saved 2 rejected rows to /).first()).toBeVisible();
+  const rejected = readCsv(desk.saved[0]!);
+  expect(rejected.map((r) => r.row)).toEqual(['3', '5']);
+  expect(rejected[0]).toMatchObject({ reference: 'IMP-002', surname: '', error: 'surname: Enter the surname' });
+  expect(rejected[1]).toMatchObject({ reference: 'IMP-004', postcode: 'NOPE', purchase_date: '31/02/2026' });
+  expect(rejected[1]!.error).toContain('postcode: Enter a UK postcode');
+  expect(rejected[1]!.error).toContain('purchase_date: February 2026 has only 28 days');
+
+  // Fix row 3 in place: its editor opens on the field in error; Enter saves and checks again.
+  await page.getByRole('button', { name: 'Fix row 3' }).click();
+  const surname = page.getByRole('textbox', { name: 'Surname' });
+  await expect(surname).toBeFocused();
+  await expect(surname).toHaveAttribute('aria-invalid', 'true');
+  await surname.fill('Smith');
+  await expect(surname).not.toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('import-status')).toContainText('Row 3 is now valid.');
+  await expect(tile(counts, 'valid')).toHaveText('7');
+  await expect(tile(counts, 'invalid')).toHaveText('1');
+  await expect(problems.locator('tbody[data-row="3"]')).toHaveCount(0);
+  await expect(page.getByTestId('import-fixed')).toContainText('Corrected here: row 3');
+  // Focus moves on to the next row to fix.
+  await expect(page.getByRole('button', { name: 'Fix row 5' })).toBeFocused();
+
+  // Row 5 half fixed stays invalid, its remaining error at its field; instant feedback while typing.
+  await page.keyboard.press('Enter');
+  const postcode = page.getByRole('textbox', { name: 'Postcode' });
+  await expect(postcode).toBeFocused();
+  await postcode.fill('XX');
+  await expect(page.locator('#fix-5-postcode-error')).toContainText('Enter a UK postcode');
+  await postcode.fill('M2 3BB');
+  await expect(page.locator('#fix-5-postcode-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save and check again' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Row 5 still has errors.');
+  const date = page.getByRole('textbox', { name: 'Purchase date' });
+  await expect(date).toBeFocused();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#fix-5-purchase_date-error')).toHaveText('February 2026 has only 28 days');
+  await page.screenshot({ path: 'test-results/screens/import-fix-row.png', fullPage: true });
+  await expect(page.getByRole('button', { name: /^Send/ })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Fix row 5' })).toBeVisible();
+
+  // The duplicate of row 2 is listed with what it repeats and left out unless ticked.
+  const duplicates = page.getByRole('table', { name: /Duplicates/ });
+  await expect(duplicates).toContainText('Row 2 of this file');
+  await expect(page.getByRole('button', { name: 'Send 6 valid rows' })).toBeEnabled();
+  await page.getByRole('checkbox', { name: 'Send row 9 anyway' }).check();
+  await page.getByRole('button', { name: 'Send 7 valid rows' }).click();
+
+  // The corrected row is what was sent; the duplicate was sent too; row 5 was left out.
+  await expect(page.getByRole('heading', { name: /^5\. Summary of batch/ })).toBeFocused({ timeout: 15_000 });
+  await expect(tile(page.getByTestId('batch-summary-counts'), 'accepted')).toHaveText('7');
+  const batch = Number(new URL(page.url()).hash.match(/batch=(\d+)/)?.[1]);
+  const { rows: sent } = await desk.core.journal.list({ batch, sort: 'id', direction: 'asc' });
+  expect(sent.map((r) => r.batchRow)).toEqual([2, 3, 4, 6, 7, 8, 9]);
+  expect(sent.find((r) => r.batchRow === 3)?.surname).toBe('Smith');
+  expect(desk.sandbox.records).toHaveLength(7);
+  // The column choices are remembered for the profile.
+  expect(desk.core.profiles.get('Sandbox')?.importColumns).toMatchObject({ surname: 'surname', notes: null });
+});
+
+test('a workbook with several sheets: the sheet is chosen, dates in MM/DD/YYYY read as chosen', async ({ desk }) => {
+  const { page } = desk;
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Read me').addRows([['This workbook holds policies'], ['See the next sheet']]);
+  const sheet = workbook.addWorksheet('Policies');
+  sheet.addRows([HEADER, ...validRows(3).map((r) => [...r.slice(0, 5), '02/28/2026', r[6]!])]);
+  const path = join(mkdtempSync(join(tmpdir(), 'feed-desk-import-')), 'book.xlsx');
+  await workbook.xlsx.writeFile(path);
+
+  await chooseFile(desk, path);
+  // The first sheet is read first: one column, no required field has one.
+  await expect(page.getByTestId('import-file-info')).toContainText('Excel workbook, sheet “Read me”');
+  await expect(page.getByTestId('import-missing')).toBeVisible();
+  await page.getByLabel('Sheet').selectOption('Policies');
+  await expect(page.getByTestId('import-file-info')).toContainText('sheet “Policies”');
+  await expect(page.getByTestId('import-missing')).toHaveCount(0);
+  // Dates as DD/MM/YYYY: 02/28/2026 has no month 28.
+  await expect(tile(checkCounts(page), 'invalid')).toHaveText('3');
+  await expect(page.getByRole('table', { name: /Rows with errors/ })).toContainText('The month must be 1 to 12');
+  await page.getByLabel('Dates in the file').selectOption('MM/DD/YYYY');
+  await expect(tile(checkCounts(page), 'valid')).toHaveText('3');
+  await expect(tile(checkCounts(page), 'invalid')).toHaveText('0');
+  await expect(page.getByRole('button', { name: 'Send 3 valid rows' })).toBeEnabled();
+});
+
+test('sending a batch: progress with rate and time left, pause stops sending, resume finishes, summary', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  desk.core.outbox.start();
+  // Every request takes a while, so the batch of 40 takes a few seconds (four at a time).
+  desk.sandbox.faults.add({ target: 'entry', times: 40, fault: { kind: 'latency', ms: 350 } });
+  await chooseFile(desk, writeCsv('forty.csv', validRows(40)));
+  await page.getByRole('button', { name: 'Send 40 valid rows' }).click();
+
+  await expect(page.getByRole('heading', { name: '4. Sending batch 1' })).toBeFocused();
+  await expect(page).toHaveURL(/#\/import\?batch=1$/);
+  await expect(page.getByTestId('import-status')).toHaveText('Queued 40 rows as batch 1; sending has started.');
+  const progress = page.getByRole('progressbar', { name: 'Batch progress' });
+  await expect(progress).toHaveAttribute('max', '40');
+  await expect(page.getByTestId('batch-info')).toContainText('forty.csv');
+
+  // Mid-batch: counts, rate and time left follow the journal's changes.
+  await recordsReach(desk, 12);
+  await expect(page.getByTestId('batch-rate')).toHaveText(/^\d+(\.\d)? rows\/s · .+ left$/);
+  const counts = page.getByTestId('batch-counts');
+  await expect.poll(async () => Number(await tile(counts, 'accepted').textContent())).toBeGreaterThanOrEqual(8);
+  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThanOrEqual(8);
+  await page.screenshot({ path: 'docs/import-1280x800.png' });
+
+  // Pause: rows already being sent finish, then nothing more reaches the service.
+  await page.getByRole('button', { name: 'Pause sending' }).click();
+  await expect(page.getByTestId('import-status')).toContainText('Batch 1 paused');
+  await expect(page.getByTestId('batch-rate')).toHaveText('Paused: no rows are being sent.');
+  await page.waitForTimeout(800);
+  const stored = desk.sandbox.records.length;
+  expect(stored).toBeLessThan(40);
+  await page.waitForTimeout(1500);
+  expect(desk.sandbox.records.length).toBe(stored);
+  await expect(tile(counts, 'remaining')).toHaveText(String(40 - stored));
+  await expect(page.getByRole('button', { name: 'Resume sending' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Resume sending' }).click();
+  await expect(page.getByTestId('import-status')).toContainText('Batch 1 resumed');
+  await expect(page.getByRole('heading', { name: '5. Summary of batch 1' })).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByTestId('import-status')).toHaveText('Batch 1 finished: 40 accepted.');
+  const summary = page.getByTestId('batch-summary-counts');
+  await expect(tile(summary, 'accepted')).toHaveText('40');
+  await expect(tile(summary, 'failed')).toHaveText('0');
+  await expect(tile(summary, 'total')).toHaveText('40');
+  await expect(page.getByRole('button', { name: /Retry failed rows/ })).toHaveCount(0);
+  expect(desk.sandbox.records).toHaveLength(40);
+  // Some 120 journal changes (queued, sending, accepted per row) were followed by a few throttled
+  // status reads, never one per change.
+  const statusReads = desk.answers.filter((a) => a.includes('"remaining":')).length;
+  expect(statusReads).toBeGreaterThan(3);
+  expect(statusReads).toBeLessThan(40);
+  await page.screenshot({ path: 'test-results/screens/import-summary.png' });
+});
+
+test('cancel keeps the unsent rows queued (resumable) or discards them', async ({ desk }) => {
+  const { page } = desk;
+  desk.core.outbox.start();
+  desk.sandbox.faults.add({ target: 'entry', times: 30, fault: { kind: 'latency', ms: 400 } });
+  await chooseFile(desk, writeCsv('thirty.csv', validRows(30)));
+  await page.getByRole('button', { name: 'Send 30 valid rows' }).click();
+  await recordsReach(desk, 4);
+
+  // The question opens on the safe choice; Escape keeps sending.
+  await page.getByRole('button', { name: 'Cancel batch…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this batch?' });
+  await expect(dialog.getByRole('button', { name: 'Go on sending' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Cancel batch…' }).click();
+  await dialog.getByRole('button', { name: 'Keep unsent rows queued' }).click();
+  await expect(page.getByTestId('import-status')).toContainText('the unsent rows stay queued with the batch paused');
+  await page.waitForTimeout(800);
+  const stored = desk.sandbox.records.length;
+  await page.waitForTimeout(1000);
+  expect(desk.sandbox.records.length).toBe(stored);
+  const { rows: queued } = await desk.core.journal.list({ batch: 1, states: ['queued'] });
+  expect(queued.length).toBe(30 - stored);
+
+  // Later (here: another visit of the screen) the batch is found under Recent imports and resumed.
+  await page.getByRole('link', { name: 'New entry' }).click();
+  await page.keyboard.press('Alt+I');
+  await page.getByRole('link', { name: 'Batch 1 — thirty.csv' }).click();
+  await expect(page.getByText('Batch 1 is paused')).toBeVisible();
+  await page.getByRole('button', { name: 'Resume sending' }).click();
+  await recordsReach(desk, stored + 2);
+
+  // Discard: what is not sent yet is never sent.
+  await page.getByRole('button', { name: 'Cancel batch…' }).click();
+  await dialog.getByRole('button', { name: 'Discard unsent rows' }).click();
+  await expect(page.getByTestId('import-status')).toContainText(
+    /Batch 1 cancelled: \d+ unsent rows? (was|were) discarded/,
+  );
+  await expect(page.getByRole('heading', { name: '5. Summary of batch 1' })).toBeFocused({ timeout: 10_000 });
+  const summary = page.getByTestId('batch-summary-counts');
+  const accepted = Number(await tile(summary, 'accepted').textContent());
+  const discarded = Number(await tile(summary, 'discarded').textContent());
+  expect(accepted + discarded).toBe(30);
+  expect(discarded).toBeGreaterThan(0);
+  await page.waitForTimeout(800);
+  expect(desk.sandbox.records).toHaveLength(accepted);
+});
+
+test('failed rows: Retry failed rows queues only those (not the unknown one); batch results CSV; Open in Journal shows only the batch', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  // An entry keyed by hand before: in the journal, not in the batch.
+  await sendEntry(desk, 'HAND-1');
+  desk.core.outbox.start();
+  // The first six requests are answered (slowly). The seventh gets a 500 (the entry may have been
+  // stored: unknown, never retried automatically); the next nine get 503, three tries for each of
+  // the other three rows, so those end failed.
+  desk.sandbox.faults.add({ target: 'entry', times: 6, fault: { kind: 'latency', ms: 200 } });
+  desk.sandbox.faults.add({ target: 'entry', times: 1, fault: { kind: 'status', status: 500 } });
+  desk.sandbox.faults.add({ target: 'entry', times: 9, fault: { kind: 'status', status: 503 } });
+  await chooseFile(desk, writeCsv('ten.csv', validRows(10)));
+  await page.getByRole('button', { name: 'Send 10 valid rows' }).click();
+
+  await expect(page.getByRole('heading', { name: '5. Summary of batch 1' })).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByTestId('import-status')).toHaveText('Batch 1 finished: 6 accepted, 3 failed, 1 unknown.');
+  const summary = page.getByTestId('batch-summary-counts');
+  await expect(tile(summary, 'accepted')).toHaveText('6');
+  await expect(tile(summary, 'failed')).toHaveText('3');
+  await expect(tile(summary, 'unknown')).toHaveText('1');
+  expect(desk.sandbox.records).toHaveLength(1 + 6);
+  const before = (await desk.core.journal.list({ batch: 1 })).rows;
+  const failedIds = before.filter((r) => r.state === 'failed').map((r) => r.id);
+  expect(failedIds).toHaveLength(3);
+
+  await page.getByRole('button', { name: 'Retry failed rows (3)' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Batch 1 finished: 9 accepted, 1 unknown.', {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('heading', { name: '5. Summary of batch 1' })).toBeFocused();
+  await expect(tile(summary, 'accepted')).toHaveText('9');
+  await expect(tile(summary, 'unknown')).toHaveText('1');
+  await expect(page.getByRole('button', { name: /Retry failed rows/ })).toHaveCount(0);
+  // Only the three failed rows were sent again (the unknown one waits for a person); none twice.
+  expect(desk.sandbox.records).toHaveLength(1 + 9);
+  const after = (await desk.core.journal.list({ batch: 1, sort: 'id', direction: 'asc' })).rows;
+  for (const row of before) {
+    const now = after.find((r) => r.id === row.id)!;
+    if (failedIds.includes(row.id)) expect(now.state).toBe('accepted');
+    else expect(now).toMatchObject({ state: row.state, recordid: row.recordid, attempts: row.attempts });
+  }
+  expect(new Set(after.flatMap((r) => (r.recordid ? [r.recordid] : []))).size).toBe(9);
+
+  // The batch's results: file row → state, recordid, message.
+  await page.getByRole('button', { name: 'Export batch results (CSV)' }).click();
+  await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved the results of 10 rows to /);
+  const results = readCsv(desk.saved.at(-1)!);
+  expect(results.map((r) => Number(r.row))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  for (const r of results) {
+    const row = after.find((a) => a.batchRow === Number(r.row))!;
+    expect(r).toMatchObject({ state: row.state, recordid: String(row.recordid ?? ''), reference: row.reference });
+  }
+  expect(results.filter((r) => r.state === 'unknown')).toHaveLength(1);
+
+  // Open in Journal: the batch's rows only, the filter a chip naming the file.
+  await page.getByRole('button', { name: 'Open in Journal' }).click();
+  await expect(page).toHaveURL(/#\/journal\?batch=1$/);
+  await expect(page.getByText('10 entries match')).toBeVisible();
+  await expect(page.getByTestId('batch-chip')).toHaveText(/Batch 1 — ten\.csv/);
+  const grid = page.getByRole('grid', { name: 'Journal' });
+  await expect(grid.getByRole('row').filter({ hasText: 'HAND-1' })).toHaveCount(0);
+  await expect(grid.getByRole('row').filter({ hasText: 'IMP-001' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Export batch results' }).click();
+  await expect(page.getByText(/^Saved the results of 10 rows to /)).toBeVisible();
+  expect(readCsv(desk.saved.at(-1)!)).toHaveLength(10);
+  await page.screenshot({ path: 'test-results/screens/import-journal-batch.png' });
+  await page.getByRole('button', { name: 'Remove filter Batch 1 — ten.csv' }).click();
+  await expect(page.getByText('11 entries match')).toBeVisible();
+  await expect(page).toHaveURL(/#\/journal$/);
+
+  // The same file again: imported before, continuing it sends nothing twice.
+  await page.keyboard.press('Alt+I');
+  await chooseFile(desk, writeCsv('ten.csv', validRows(10)));
+  await expect(page.getByTestId('import-earlier')).toContainText('This file was imported before');
+  await expect(page.getByTestId('import-earlier')).toContainText('the 10 rows already in it are never sent twice');
+  await expect(tile(checkCounts(page), 'already imported')).toHaveText('10');
+  await expect(page.getByRole('button', { name: 'Send 0 valid rows' })).toBeDisabled();
+});
+
+for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024x768-zoom200')) {
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+
+    test('the columns and errors step and the progress step have no serious accessibility violations', async ({
+      desk,
+    }) => {
+      const { page } = desk;
+      desk.core.outbox.start();
+      const rows = validRows(24);
+      rows[2]![4] = 'NOPE';
+      rows[5]![3] = '';
+      rows.push([...validRow(1)]);
+      await chooseFile(desk, writeCsv('a11y.csv', rows));
+      await expect(tile(checkCounts(page), 'invalid')).toHaveText('2');
+      expect(await seriousViolations(page)).toEqual([]);
+      // Nothing wider than the window: the navigation wraps, tables scroll inside themselves.
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        nav: Math.max(...Array.from(document.querySelectorAll('nav a')).map((a) => a.getBoundingClientRect().right)),
+        width: document.documentElement.clientWidth,
+      }));
+      expect(overflow.page).toBeLessThanOrEqual(0);
+      expect(overflow.nav).toBeLessThanOrEqual(overflow.width);
+      await page.screenshot({ path: `test-results/screens/import-check-${size.name}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Fix row 4' }).click();
+      await expect(page.getByRole('textbox', { name: 'Postcode' })).toBeFocused();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      desk.sandbox.faults.add({ target: 'entry', times: 23, fault: { kind: 'latency', ms: 500 } });
+      await page.getByRole('button', { name: 'Send 22 valid rows' }).click();
+      await expect(page.getByRole('heading', { name: /^4\. Sending batch/ })).toBeFocused();
+      await recordsReach(desk, 4);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/screens/import-progress-${size.name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Pause sending' }).click();
+      await expect(page.getByText(/Batch \d+ is paused/)).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
