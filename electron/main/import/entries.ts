@@ -1,0 +1,58 @@
+import {
+  buildEntrySchema,
+  issuesToFields,
+  type Entry,
+  type EntryInput,
+  type EntryRules,
+  type FieldErrors,
+} from '../../../shared/entry/schema';
+import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
+import { matchColumns, rowInput, type ColumnMapping, type RememberedMapping } from '../../../shared/import/columns';
+import { openTable, type TableEncoding, type TableInfo } from './read-table';
+
+/** One data row of an imported file, validated as an entry. */
+export type ReadEntry = { row: number; line: number; input: EntryInput } & (
+  { ok: true; entry: Entry } | { ok: false; fields: FieldErrors }
+);
+
+export interface ReadEntriesOptions {
+  rules: EntryRules;
+  /** Column → field; by default matched from the header (remembered choices first). */
+  mapping?: ColumnMapping;
+  remembered?: RememberedMapping;
+  /** The order of dates in the file; YYYY-MM-DD is always read too. */
+  dateOrder: ScreenDateOrder;
+  sheet?: string;
+  encoding?: TableEncoding;
+  /** Rows a person corrected in place: row number → the input that replaces the row's cells. */
+  fixes?: ReadonlyMap<number, EntryInput>;
+}
+
+/**
+ * Opens a CSV or .xlsx file and validates its data rows one at a time, as they are read, against
+ * the profile's rules. A row with more non-empty cells than the header has is refused at field `_`.
+ */
+export async function readEntries(
+  path: string,
+  options: ReadEntriesOptions,
+): Promise<{ info: TableInfo; mapping: ColumnMapping; entries: AsyncIterable<ReadEntry> }> {
+  const { info, rows } = await openTable(path, { sheet: options.sheet, encoding: options.encoding });
+  const mapping = options.mapping ?? matchColumns(info.header, options.remembered);
+  const schema = buildEntrySchema(options.rules, { dateOrder: options.dateOrder });
+  const width = info.header.length;
+
+  async function* entries(): AsyncGenerator<ReadEntry> {
+    for await (const { row, line, cells } of rows) {
+      const fix = options.fixes?.get(row);
+      const input = fix ?? rowInput(cells, mapping);
+      const used = fix || cells.length <= width ? 0 : cells.findLastIndex((cell) => cell.trim() !== '') + 1;
+      const extra = used > width;
+      const result = schema.safeParse(input);
+      const fields: FieldErrors = result.success ? {} : issuesToFields(result.error.issues);
+      if (extra) fields._ ??= `Row has ${used} cells, the header has ${width}`;
+      if (result.success && !extra) yield { row, line, input, ok: true, entry: result.data };
+      else yield { row, line, input, ok: false, fields };
+    }
+  }
+  return { info, mapping, entries: { [Symbol.asyncIterator]: entries } };
+}
