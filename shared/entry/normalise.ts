@@ -5,6 +5,7 @@ export type FieldCheck = { ok: true; value: string } | { ok: false; message: str
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAK = /[\r\n\t]/;
+const ASCII = /^[\x00-\x7F]*$/;
 const MONEY_GROUPED = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
 const MONEY_PLAIN = /^\d+(\.\d{1,2})?$/;
 const POSTCODE = /^(GIR0AA|[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2})$/;
@@ -20,7 +21,8 @@ const fail = (message: string): FieldCheck => ({ ok: false, message });
  * written CRLF because multipart/form-data carries every line break as CRLF (HTML form encoding).
  */
 export function cleanText(raw: string, multiline: boolean): FieldCheck {
-  const text = raw.normalize('NFC').trim();
+  // Plain ASCII is already in NFC (the normalisation is the costly part of reading a large file).
+  const text = (ASCII.test(raw) ? raw : raw.normalize('NFC')).trim();
   if (CONTROL.test(text))
     return fail('Remove the control character (an invisible character, often pasted with the text)');
   if (!multiline && LINE_BREAK.test(text)) return fail('Keep this to a single line');

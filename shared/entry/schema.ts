@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, fieldKind, type EntryField } from './fields';
+import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, fieldKind, type EntryField, type FieldKind } from './fields';
 import { cleanText, normaliseByKind, type FieldCheck } from './normalise';
 import { requiredMessage, tooLongMessage } from './messages';
 import { parseScreenDate, type ScreenDateOrder } from './screen-date';
@@ -44,7 +44,24 @@ export function checkField(
   rules: EntryRules,
   options: EntryReadOptions = {},
 ): FieldCheck {
+  return fieldChecker(field, rules, options)(raw);
+}
+
+/** checkField for one field and set of rules, its kind and rule looked up once (a schema checks many rows). */
+function fieldChecker(field: EntryField, rules: EntryRules, options: EntryReadOptions): (raw: unknown) => FieldCheck {
   const kind = fieldKind(field);
+  const rule = ruleFor(field, rules);
+  return (raw) => checkWith(field, kind, rule, raw, rules.postcodeCheck, options);
+}
+
+function checkWith(
+  field: EntryField,
+  kind: FieldKind,
+  rule: FieldRule,
+  raw: unknown,
+  postcodeCheck: boolean,
+  options: EntryReadOptions,
+): FieldCheck {
   const numeric = kind === 'integer' || kind === 'money';
   let text: string;
   if (raw === undefined || raw === null) text = '';
@@ -52,25 +69,26 @@ export function checkField(
   else if (numeric && typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
   else return { ok: false, message: 'Must be text' };
 
-  const cleaned = cleanText(text, kind === 'longtext');
+  const cleaned: FieldCheck = text === '' ? { ok: true, value: '' } : cleanText(text, kind === 'longtext');
   if (!cleaned.ok) return cleaned;
-  const rule = ruleFor(field, rules);
   if (cleaned.value === '') return rule.required ? { ok: false, message: requiredMessage(field) } : cleaned;
   const normal =
     kind === 'date' && options.dateOrder
       ? parseScreenDate(cleaned.value, options.dateOrder)
-      : normaliseByKind(kind, cleaned.value, rules.postcodeCheck);
-  const length = normal.ok ? [...normal.value].length : 0;
+      : normaliseByKind(kind, cleaned.value, postcodeCheck);
+  // Counted in characters, not UTF-16 units; a value no longer in units than the limit cannot be over it.
+  const length = normal.ok && normal.value.length > rule.maxLength ? [...normal.value].length : 0;
   if (length > rule.maxLength) return { ok: false, message: tooLongMessage(rule.maxLength, length) };
   return normal;
 }
 
 function fieldSchema(field: EntryField, rules: EntryRules, options: EntryReadOptions) {
+  const check = fieldChecker(field, rules, options);
   return z
     .unknown()
     .optional()
     .transform((raw, ctx): string => {
-      const result = checkField(field, raw, rules, options);
+      const result = check(raw);
       if (result.ok) return result.value;
       ctx.addIssue({ code: 'custom', message: result.message });
       return z.NEVER;
