@@ -111,7 +111,6 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     }
     throw err;
   }
-  const duplicateRows = check.duplicates.map((d) => d.row);
   printCheck(check, file, json, !!opts.allowDuplicate);
   if (opts.dryRun) {
     process.exitCode = check.invalid > 0 || (check.duplicateCount > 0 && !opts.allowDuplicate) ? EXIT.invalid : EXIT.ok;
@@ -123,7 +122,9 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
   ctx.ready(profile);
   const queued = await queueImport(ctx.core, {
     ...req,
-    sendDuplicates: opts.allowDuplicate ? duplicateRows : [],
+    sendAllDuplicates: !!opts.allowDuplicate,
+    checkedHash: check.contentHash,
+    fileRows: check.rows,
   });
   const batchId = queued.batch.id;
   if (json) printJson({ event: 'queued', batch: batchId, queued: queued.queued, already: queued.already });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { EntryField } from '../../../shared/entry/fields';
@@ -14,8 +15,8 @@ import { guardCell } from '../journal/queries';
 import { readEntries, type ReadEntry } from './entries';
 import { hashFile, TableReadError, type TableInfo } from './read-table';
 
-/** Rows queued (and duplicates looked up) per journal transaction. */
-export const CHUNK = 250;
+/** Rows queued (and duplicates looked up) per journal transaction (the office journal takes at most 250). */
+export const CHUNK = 200;
 /** The most row problems and duplicates an answer lists; the counts and the rejected-rows CSV cover them all. */
 export const LISTED = 2_000;
 
@@ -33,7 +34,25 @@ export interface ImportRequest {
   fixes?: ReadonlyMap<number, EntryInput>;
   /** Rows a person chose to send although they repeat an earlier submission. */
   sendDuplicates?: readonly number[];
+  /** Send every row that repeats an earlier submission (the CLI's --allow-duplicate). */
+  sendAllDuplicates?: boolean;
+  /** The file's content hash when it was checked: queueing refuses a file that changed since. */
+  checkedHash?: string;
+  /** Data rows the check counted (recorded with a new batch). */
+  fileRows?: number;
 }
+
+/**
+ * What finds a file's batch again: its content, and how it is read (sheet, columns, date order),
+ * so the same file read another way is another batch, never taken for rows already sent.
+ */
+function batchKey(contentHash: string, info: TableInfo, mapping: ColumnMapping, req: ImportRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify([contentHash, info.sheet ?? null, mapping, req.dateOrder]))
+    .digest('hex');
+}
+
+const changed = () => new TableReadError('The file changed since it was checked: check it again before sending.');
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */
 export interface RowProblem {
@@ -149,7 +168,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
   const profile = profileOf(core, req.profile);
   const contentHash = await hashFile(req.path);
   const { info, mapping, entries } = await open(core, req);
-  const earlierBatch = await core.journal.batches.find(profile.name, contentHash);
+  const earlierBatch = await core.journal.batches.find(profile.name, batchKey(contentHash, info, mapping, req));
   const check: ImportCheck = {
     fileName: basename(req.path),
     contentHash,
@@ -242,9 +261,11 @@ export async function queueImport(
 ): Promise<ImportQueued> {
   const profile = profileOf(core, req.profile);
   const contentHash = await hashFile(req.path);
+  if (req.checkedHash && req.checkedHash !== contentHash) throw changed();
   const { info, mapping, entries } = await open(core, req);
+  const key = batchKey(contentHash, info, mapping, req);
   const sendAnyway = new Set(req.sendDuplicates ?? []);
-  let batch: Batch | undefined = await core.journal.batches.find(profile.name, contentHash);
+  let batch: Batch | undefined = await core.journal.batches.find(profile.name, key);
   const result: Omit<ImportQueued, 'batch'> = {
     header: info.header,
     mapping,
@@ -259,8 +280,8 @@ export async function queueImport(
     batch ??= await core.journal.batches.open({
       profile: profile.name,
       fileName: basename(req.path),
-      contentHash,
-      fileRows: rows,
+      contentHash: key,
+      fileRows: req.fileRows ?? rows,
     });
     const done = await core.journal.batches.queue(batch.id, chunk);
     for (const [i, d] of done.entries()) {
@@ -291,7 +312,7 @@ export async function queueImport(
     chunk.push({
       row: e.row,
       line: e.line,
-      allowDuplicate: sendAnyway.has(e.row),
+      allowDuplicate: !!req.sendAllDuplicates || sendAnyway.has(e.row),
       submission: {
         kind: 'entry',
         profile: profile.name,
@@ -303,6 +324,7 @@ export async function queueImport(
     if (chunk.length >= CHUNK) await flush();
   }
   if (chunk.length || !batch) await flush();
+  if ((await hashFile(req.path)) !== contentHash) throw changed();
   return { batch: batch!, ...result };
 }
 
@@ -316,7 +338,8 @@ export async function batchStatus(core: Core, batchId: number): Promise<BatchSta
   return { batch, counts, total, remaining: (counts.queued ?? 0) + (counts.sending ?? 0) + waiting };
 }
 
-const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
+/** Every cell quoted, so a spreadsheet splitting on another separator (;) never starts a cell with a formula. */
+const CSV_OPTIONS = { record_delimiter: 'windows', quoted: true } as const;
 
 /** A batch's results, one line per row in file order: row number, state, recordid, message. Returns how many. */
 export async function writeBatchResults(core: Core, batchId: number, write: (text: string) => void): Promise<number> {

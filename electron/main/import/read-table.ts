@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { ReadStream, createReadStream } from 'node:fs';
+import unzipper from 'unzipper';
 import { open } from 'node:fs/promises';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
@@ -338,10 +339,37 @@ interface SheetsSeen {
   sheet?: string;
 }
 
+/** The most one part of a workbook may hold unpacked, and how much smaller than that it may be packed. */
+export const WORKBOOK_LIMITS = { partBytes: 256 * 1024 * 1024, ratio: 100, ratioFromBytes: 1024 * 1024 } as const;
+
+/**
+ * Reads the workbook's zip directory (not its contents) and refuses one whose parts would unpack
+ * into more than memory can hold, or that packs far tighter than spreadsheets do (a zip bomb).
+ */
+async function checkWorkbookSize(path: string): Promise<void> {
+  let directory: Awaited<ReturnType<typeof unzipper.Open.file>>;
+  try {
+    directory = await unzipper.Open.file(path);
+  } catch (error) {
+    throw new TableReadError('This .xlsx file is damaged and cannot be read.', undefined, { cause: error });
+  }
+  for (const part of directory.files) {
+    const { uncompressedSize: size, compressedSize: packed } = part;
+    const tooTight = size > WORKBOOK_LIMITS.ratioFromBytes && size > packed * WORKBOOK_LIMITS.ratio;
+    if (size > WORKBOOK_LIMITS.partBytes || tooTight) {
+      throw new TableReadError(
+        `This .xlsx file is too large to import (its part ${part.path} unpacks to ${Math.round(size / 1024 / 1024)} MB): ` +
+          'save the sheet as CSV, or split it.',
+      );
+    }
+  }
+}
+
 async function openWorkbook(
   path: string,
   sheet: string | undefined,
 ): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
+  await checkWorkbookSize(path);
   const seen: SheetsSeen = { sheets: [] };
   const header = await firstOf(workbookRows(path, sheet, seen, false));
   const chosen = seen.sheet ?? sheet ?? '';

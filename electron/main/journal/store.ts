@@ -24,6 +24,7 @@ export interface Batch {
   id: number;
   profile: string;
   fileName: string;
+  /** The file's content and how it was read (sheet, columns, date order), hashed. */
   contentHash: string;
   operator: string;
   createdAt: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,10 +79,11 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(sandbox.records.length - before).toBe(27);
     const results = await runCli(['journal', '--batch', String(lines[1]!.batch), '--format', 'results'], env);
     expect(results.code).toBe(0);
-    const lineCount = results.stdout.trim().split('\r\n');
-    expect(lineCount[0]).toBe('row,state,recordid,message,reference,surname,journal_id');
-    expect(lineCount).toHaveLength(28);
-    expect(lineCount[1]).toMatch(/^2,accepted,\d+,Record created,JSON-0,Smith,\d+$/);
+    const csv = parse(results.stdout) as string[][];
+    expect(csv[0]).toEqual(['row', 'state', 'recordid', 'message', 'reference', 'surname', 'journal_id']);
+    expect(csv).toHaveLength(28);
+    expect(csv[1]!.join(',')).toMatch(/^2,accepted,\d+,Record created,JSON-0,Smith,\d+$/);
+    expect(results.stdout.split('\r\n')[1]).toMatch(/^"2","accepted",/); // every cell quoted
   });
 
   it('killed with SIGKILL mid-batch, the same command again completes the batch; nothing is stored twice', async () => {

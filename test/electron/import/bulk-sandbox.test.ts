@@ -73,5 +73,8 @@ describeEachStore('bulk import against the sandbox with faults', (store) => {
     const again = await checkImport(rig.core, req);
     expect(again).toMatchObject({ already: 6, duplicateCount: 1 });
     expect(again.duplicates.map((d) => d.row)).toEqual([8]);
+    // Read another way (dates in another order, other columns), it is another batch: nothing counts as sent.
+    const otherWay = await checkImport(rig.core, { ...req, dateOrder: 'DD/MM/YYYY' });
+    expect(otherWay).toMatchObject({ earlier: undefined, already: 0, duplicateCount: 7 });
   });
 });

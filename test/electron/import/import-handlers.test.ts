@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
@@ -76,8 +77,13 @@ describeEachStore('the Bulk import handlers', (store) => {
     const rejected = await call('imports:exportRejected', base);
     expect(rejected.rows).toBe(1);
     const csv = readFileSync(rejected.path, 'utf8');
-    expect(csv.split('\r\n')[0]).toMatch(/^row,account_code,.*,error$/);
-    expect(csv).toMatch(/^3,.*H-2.*postcode: /m);
+    const [head, ...bad] = parse(csv) as string[][];
+    expect(head![0]).toBe('row');
+    expect(head!.at(-1)).toBe('error');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]![0]).toBe('3');
+    expect(bad[0]![head!.indexOf('reference')]).toBe('H-2');
+    expect(bad[0]!.at(-1)).toMatch(/^postcode: /);
 
     const fixed = { ...check.problems[0].input, postcode: 'LS2 7EW' };
     const fixes = [{ row: 3, input: fixed }];
@@ -98,8 +104,8 @@ describeEachStore('the Bulk import handlers', (store) => {
 
     const results = await call('imports:exportResults', { batch: started.batch.id });
     expect(results.rows).toBe(3);
-    const lines = readFileSync(results.path, 'utf8').trim().split('\r\n');
-    expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(
+    const lines = parse(readFileSync(results.path, 'utf8')) as string[][];
+    expect(lines.slice(1).map((l) => l.slice(0, 3).join(','))).toEqual(
       rows.map((x) => `${x.batchRow},accepted,${x.recordid}`),
     );
     expect((await call('imports:recent', {})).batches[0]).toMatchObject({
@@ -119,6 +125,7 @@ describeEachStore('the Bulk import handlers', (store) => {
     const { file } = await call('imports:choose', {});
     r.core.outbox.pause();
     r.setUrl('http://127.0.0.1:9');
+    await call('imports:check', { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' });
     const started = await call('imports:start', { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' });
     const batch = started.batch.id;
     expect(await call('imports:pause', { batch, paused: true })).toMatchObject({
@@ -140,6 +147,22 @@ describeEachStore('the Bulk import handlers', (store) => {
     const discarded = await call('imports:cancel', { batch, discard: true });
     expect(discarded).toMatchObject({ discarded: 2, status: { counts: { discarded: 2 }, remaining: 0 } });
     expect(r.sandbox.records).toHaveLength(0);
+  });
+
+  it('sends only what was checked: a file changed since its check is refused, and must be checked first', async () => {
+    const { r, desk, dispatch, call } = await start();
+    const path = peopleCsv(tempHome());
+    desk.toOpen.push(path);
+    const { file } = await call('imports:choose', {});
+    const base = { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' };
+    expect(await dispatch('imports:start', base)).toMatchObject({ ok: false, error: { code: 'state' } });
+    await call('imports:check', base);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('H-3', 'H-9'));
+    expect(await dispatch('imports:start', base)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', message: expect.stringMatching(/changed since it was checked/) },
+    });
+    expect((await r.core.journal.list({})).total).toBe(0);
   });
 
   it('a file that cannot be read is refused at its line, in plain words', async () => {

@@ -235,6 +235,24 @@ describe('openTable: xlsx', () => {
   });
 });
 
+describe('openTable: xlsx that would not fit in memory', () => {
+  it('refuses a workbook whose part unpacks far beyond its packed size (one 5-million-character cell), before reading it', async () => {
+    const path = join(dir, 'bomb.xlsx');
+    const out = createWriteStream(path);
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true });
+    const sheet = book.addWorksheet('Entries');
+    sheet.addRow(['Reference', 'Surname']).commit();
+    sheet.addRow(['R1', 'x'.repeat(5_000_000)]).commit();
+    sheet.commit();
+    await book.commit();
+    if (!out.closed) await once(out, 'close');
+    const error = await failure(path);
+    expect(error.message).toMatch(
+      /^This \.xlsx file is too large to import \(its part xl\/sharedStrings\.xml unpacks to 5 MB\)/,
+    );
+  });
+});
+
 describe.skipIf(process.platform !== 'linux')('letting go of files', () => {
   it('closes a CSV file when the reading is abandoned after 3 rows', async () => {
     const path = file('Reference\n' + 'R\n'.repeat(100_000));

@@ -220,6 +220,42 @@ describeOffice('office journal: roles enforced by PostgreSQL', () => {
     );
   });
 
+  it('a clerk queues, pauses and settles only their own batch, and only what needs no supervisor', async () => {
+    const batch = await clerk.batches.open({
+      profile: 'Sandbox',
+      fileName: 'f.csv',
+      contentHash: 'roles-1',
+      fileRows: 3,
+    });
+    const item = (row: number, reference: string) => ({ row, allowDuplicate: false, submission: entry(reference) });
+    const done = await clerk.batches.queue(batch.id, [item(2, 'BR-1'), item(3, 'BR-2'), item(4, 'BR-3')]);
+    expect(done.map((d) => d.outcome)).toEqual(['queued', 'queued', 'queued']);
+    const fail = async (id: number, nextAttemptAt: string | null) => {
+      await clerk.claim(id, LEASE);
+      await clerk.recordOutcome(id, LEASE.owner, {
+        state: 'failed',
+        code: 'busy',
+        message: 'busy',
+        httpStatus: 503,
+        fields: null,
+        nextAttemptAt,
+      });
+    };
+    await fail(done[0]!.id, new Date(Date.now() + 60_000).toISOString()); // still on automatic retry
+    await fail(done[1]!.id, null); // retries used up: a supervisor decides
+    expect(await clerk.batches.retryFailed(batch.id)).toBe(1);
+    expect(await clerk.get(done[1]!.id)).toMatchObject({ state: 'failed' });
+    expect(await clerk.batches.discardUnsent(batch.id)).toBe(2); // the two queued ones, never sent
+    expect(await clerk.get(done[1]!.id)).toMatchObject({ state: 'failed' });
+    const cody = await office.open('clerk2');
+    await expect(cody.batches.setPaused(batch.id, true)).rejects.toBeInstanceOf(OfficePermissionError);
+    await expect(cody.batches.queue(batch.id, [item(5, 'BR-4')])).rejects.toBeInstanceOf(OfficePermissionError);
+    await cody.close();
+    expect(await supervisor.batches.discardUnsent(batch.id)).toBe(1);
+    expect(await clerk.get(done[1]!.id)).toMatchObject({ state: 'discarded' });
+    expect((await clerk.history(done[1]!.id)).at(-1)).toMatchObject({ toState: 'discarded', actor: 'sam' });
+  });
+
   it('adds users with any password (hashed before it leaves), and prints what to run by hand', async () => {
     await addUser(office.server.ownerUrl, 'zoë', 'supervisor', 'pä££ wörd');
     const zoe = await createPostgresStore({ url: office.server.url('zoë', 'wrong'), password: 'pä££ wörd' });

@@ -49,6 +49,8 @@ const batchView = (b: Batch): BatchView => ({
  */
 export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, ImportChannel> {
   const chosen = new Map<string, string>();
+  /** What the last check of each chosen file found: start sends only that content. */
+  const checked = new Map<string, { hash: string; rows: number }>();
 
   function request(r: RequestOf<'imports:check'>, extra: Partial<ImportRequest> = {}): ImportRequest {
     const path = chosen.get(r.file);
@@ -85,6 +87,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
     },
     async 'imports:check'(r) {
       const check = await checkImport(core, request(r));
+      checked.set(r.file, { hash: check.contentHash, rows: check.rows });
       return {
         fileName: check.fileName,
         kind: check.info.kind,
@@ -100,7 +103,8 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         invalid: check.invalid,
         problems: check.problems.map((p) => ({
           ...p,
-          input: Object.fromEntries(Object.entries(p.input).map(([k, v]) => [k, String(v ?? '')])),
+          // A cell longer than any field (its error says so) is shown cut to what the page takes.
+          input: Object.fromEntries(Object.entries(p.input).map(([k, v]) => [k, String(v ?? '').slice(0, 10_000)])),
         })),
         duplicateCount: check.duplicateCount,
         duplicates: check.duplicates,
@@ -109,7 +113,9 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       };
     },
     async 'imports:start'(r) {
-      const req = request(r, { sendDuplicates: r.sendDuplicates });
+      const last = checked.get(r.file);
+      if (!last) fail('state', 'Check the file before sending it');
+      const req = request(r, { sendDuplicates: r.sendDuplicates, checkedHash: last.hash, fileRows: last.rows });
       const { header, mapping, ...queued } = await queueImport(core, req);
       // The person's column choices are remembered for the profile's next import.
       const profile = core.profiles.get(req.profile);
@@ -132,8 +138,8 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       return { discarded, status: await status(batch) };
     },
     async 'imports:retryFailed'({ batch }) {
+      // A paused batch stays paused: its retried rows go when a person resumes it.
       const retried = await core.journal.batches.retryFailed(batch);
-      await core.journal.batches.setPaused(batch, false);
       core.outbox.kick();
       return { retried, status: await status(batch) };
     },

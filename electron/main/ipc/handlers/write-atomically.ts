@@ -8,13 +8,15 @@ export async function writeAtomically<T>(
   const part = `${path}.part`;
   rmSync(part, { force: true }); // a leftover (or a planted link) is removed, never followed
   const fd = openSync(part, 'wx');
+  let open = true;
   try {
     const result = await fill((text) => writeSync(fd, text));
     closeSync(fd);
+    open = false;
     renameSync(part, path);
     return result;
   } catch (err) {
-    closeSync(fd);
+    if (open) closeSync(fd);
     rmSync(part, { force: true });
     throw err;
   }

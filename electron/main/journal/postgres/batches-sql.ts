@@ -50,8 +50,10 @@ BEGIN
   RETURN v_batch;
 END $$;
 
--- Rows of a batch in one transaction: a row number already in the batch is skipped ('already'),
--- else the duplicate check and the insert of feed_desk.queue.
+-- Rows of a batch in one transaction (at most 250): a row number already in the batch is skipped
+-- ('already'), else the duplicate check and the insert of feed_desk.queue. The chunk's advisory
+-- locks (those feed_desk.queue takes per row) are taken first, all in one order, so two desks
+-- queueing overlapping files wait for each other instead of deadlocking.
 CREATE FUNCTION feed_desk.queue_batch(p_batch bigint, p_rows integer[], p_payloads json[], p_hashes text[],
   p_allow boolean[])
 RETURNS TABLE (file_row integer, outcome text, submission_id bigint) ${DEFINER} AS $$
@@ -59,7 +61,22 @@ DECLARE
   v_batch feed_desk.batches := feed_desk.own_batch(p_batch);
   v_id bigint;
   v_dup boolean;
+  v_key bigint;
 BEGIN
+  IF coalesce(array_length(p_rows, 1), 0) > 250 THEN
+    RAISE EXCEPTION 'at most 250 rows at once' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  FOR v_key IN
+    SELECT DISTINCT k FROM (
+      SELECT hashtextextended(v_batch.profile || chr(31) || h, 1) AS k FROM unnest(p_hashes) AS h
+      UNION ALL
+      SELECT hashtextextended(v_batch.profile || chr(31) || (p ->> 'reference') || chr(31) ||
+          coalesce(p ->> 'policy', ''), 2)
+        FROM unnest(p_payloads) AS p WHERE coalesce(p ->> 'reference', '') <> '') keys
+    ORDER BY k
+  LOOP
+    PERFORM pg_advisory_xact_lock(v_key);
+  END LOOP;
   FOR i IN 1 .. coalesce(array_length(p_rows, 1), 0) LOOP
     file_row := p_rows[i];
     SELECT s.id INTO v_id FROM feed_desk.submissions s WHERE s.batch_id = p_batch AND s.batch_row = p_rows[i];
@@ -82,20 +99,25 @@ BEGIN
   RETURN QUERY UPDATE feed_desk.batches SET paused = p_paused WHERE id = p_batch RETURNING *;
 END $$;
 
--- 'discard': queued and failed rows become discarded; 'retry': failed rows are queued again.
+-- 'discard': queued and failed rows become discarded; 'retry': failed rows are queued again. A
+-- clerk settles only what needs no supervisor: discarding rows never sent (queued), retrying rows
+-- still on automatic retry; a supervisor also discards or retries rows that stopped failing over.
 CREATE FUNCTION feed_desk.settle_batch(p_batch bigint, p_action text)
 RETURNS integer ${DEFINER} AS $$
 DECLARE
   v_row feed_desk.submissions;
   v_count integer := 0;
   v_discard boolean := p_action = 'discard';
+  v_supervisor boolean := feed_desk.is_supervisor();
 BEGIN
   IF p_action NOT IN ('discard', 'retry') THEN
     RAISE EXCEPTION 'not a batch action: %', p_action USING ERRCODE = 'invalid_parameter_value';
   END IF;
   PERFORM feed_desk.own_batch(p_batch);
   FOR v_row IN SELECT * FROM feed_desk.submissions
-      WHERE batch_id = p_batch AND state = ANY (CASE WHEN v_discard THEN ARRAY['queued', 'failed'] ELSE ARRAY['failed'] END)
+      WHERE batch_id = p_batch
+        AND CASE WHEN v_discard THEN state = 'queued' OR (state = 'failed' AND v_supervisor)
+          ELSE state = 'failed' AND (v_supervisor OR next_attempt_at IS NOT NULL) END
       ORDER BY id FOR UPDATE LOOP
     IF v_discard THEN
       UPDATE feed_desk.submissions SET state = 'discarded', updated_at = now(), next_attempt_at = NULL,
