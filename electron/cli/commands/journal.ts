@@ -7,7 +7,7 @@ import { rowJson } from '../report';
 import { printTable } from '../table';
 import { wireParts } from '../../main/journal/wire-parts';
 import { resolutionOf, writeJournalCsv } from '../../main/journal/csv-export';
-import { writeBatchResults } from '../../main/import/batch-import';
+import { writeBatchResults } from '../../main/import/batch-csv';
 
 interface JournalOptions {
   state?: JournalState[];

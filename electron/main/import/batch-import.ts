@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { EntryField } from '../../../shared/entry/fields';
 import type { EntryInput, FieldErrors } from '../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
@@ -11,7 +10,6 @@ import type { JournalState, SubmissionRow } from '../../../shared/journal/types'
 import type { Core } from '../core/core';
 import type { Batch, BatchItem, DuplicateProbe, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
-import { guardCell } from '../journal/queries';
 import { readEntries, type ReadEntry } from './entries';
 import { hashFile, TableReadError, type TableInfo } from './read-table';
 
@@ -117,8 +115,6 @@ export interface BatchStatus {
   remaining: number;
 }
 
-const PROBLEM_FIELDS = (problem: FieldErrors) => Object.keys(problem);
-
 function probe(e: Extract<ReadEntry, { ok: true }>): DuplicateProbe {
   return {
     row: e.row,
@@ -134,7 +130,8 @@ function profileOf(core: Core, name: string) {
   return profile;
 }
 
-async function open(core: Core, req: ImportRequest) {
+/** Opens the request's file for reading its entries as the request says (sheet, columns, dates, fixes). */
+export async function openImport(core: Core, req: ImportRequest) {
   const profile = profileOf(core, req.profile);
   const opened = await readEntries(req.path, {
     rules: profile,
@@ -167,7 +164,7 @@ async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<number>
 export async function checkImport(core: Core, req: ImportRequest): Promise<ImportCheck> {
   const profile = profileOf(core, req.profile);
   const contentHash = await hashFile(req.path);
-  const { info, mapping, entries } = await open(core, req);
+  const { info, mapping, entries } = await openImport(core, req);
   const earlierBatch = await core.journal.batches.find(profile.name, batchKey(contentHash, info, mapping, req));
   const check: ImportCheck = {
     fileName: basename(req.path),
@@ -262,7 +259,7 @@ export async function queueImport(
   const profile = profileOf(core, req.profile);
   const contentHash = await hashFile(req.path);
   if (req.checkedHash && req.checkedHash !== contentHash) throw changed();
-  const { info, mapping, entries } = await open(core, req);
+  const { info, mapping, entries } = await openImport(core, req);
   const key = batchKey(contentHash, info, mapping, req);
   const sendAnyway = new Set(req.sendDuplicates ?? []);
   let batch: Batch | undefined = await core.journal.batches.find(profile.name, key);
@@ -336,43 +333,4 @@ export async function batchStatus(core: Core, batchId: number): Promise<BatchSta
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
   const waiting = counts.failed ? await core.journal.batches.retrying(batchId) : 0;
   return { batch, counts, total, remaining: (counts.queued ?? 0) + (counts.sending ?? 0) + waiting };
-}
-
-/** Every cell quoted, so a spreadsheet splitting on another separator (;) never starts a cell with a formula. */
-const CSV_OPTIONS = { record_delimiter: 'windows', quoted: true } as const;
-
-/** A batch's results, one line per row in file order: row number, state, recordid, message. Returns how many. */
-export async function writeBatchResults(core: Core, batchId: number, write: (text: string) => void): Promise<number> {
-  write(stringify([['row', 'state', 'recordid', 'message', 'reference', 'surname', 'journal_id']], CSV_OPTIONS));
-  let count = 0;
-  for await (const row of core.journal.iterate({ batch: batchId, sort: 'id', direction: 'asc' })) {
-    const cells = [row.batchRow, row.state, row.recordid, row.message, row.reference, row.surname, row.id];
-    write(stringify([cells.map((v) => guardCell(v === null ? '' : String(v)))], CSV_OPTIONS));
-    count += 1;
-  }
-  return count;
-}
-
-/**
- * The file's rows that fail validation, as they are in the file (mapped fields), each with an
- * `error` column naming the fields and messages, for fixing in a spreadsheet. Returns how many.
- */
-export async function writeRejectedRows(
-  core: Core,
-  req: ImportRequest,
-  write: (text: string) => void,
-): Promise<number> {
-  const { entries } = await open(core, req);
-  write(stringify([['row', ...ENTRY_FIELDS, 'error']], CSV_OPTIONS));
-  let count = 0;
-  for await (const e of entries) {
-    if (e.ok) continue;
-    const error = PROBLEM_FIELDS(e.fields)
-      .map((f) => `${f === '_' ? 'row' : f}: ${e.fields[f]}`)
-      .join('; ');
-    const cells = [String(e.row), ...ENTRY_FIELDS.map((f) => String(e.input[f] ?? '')), error];
-    write(stringify([cells.map(guardCell)], CSV_OPTIONS));
-    count += 1;
-  }
-  return count;
 }

@@ -6,17 +6,11 @@ import type { RequestOf } from '../../../../shared/ipc/contract';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import type { Batch } from '../../journal/store';
-import {
-  batchStatus,
-  checkImport,
-  queueImport,
-  writeBatchResults,
-  writeRejectedRows,
-  type ImportRequest,
-} from '../../import/batch-import';
+import { batchStatus, checkImport, queueImport, type ImportRequest } from '../../import/batch-import';
 import { rememberMapping } from '../../../../shared/import/columns';
 import type { BatchView } from '../../../../shared/ipc/contract';
 import { writeAtomically } from './write-atomically';
+import { writeBatchResults, writeRejectedRows } from '../../import/batch-csv';
 
 type ImportChannel =
   | 'imports:choose'

@@ -1,0 +1,211 @@
+// Reading .xlsx workbooks for bulk import: exceljs's streaming reader, after a look at the zip's
+// directory (never the whole workbook in memory).
+import { ReadStream, createReadStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
+import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './read-table';
+
+/**
+ * What this file uses of exceljs's streaming sheet reader (its typings leave these out): the sheet's
+ * name, and its source, a stream of a temporary file when the sheet waited on disk.
+ */
+type SheetReader = AsyncIterable<SheetRow> & { name: string; iterator?: unknown };
+type SheetRow = { number: number; values: unknown; getCell(column: number): { numFmt?: string } };
+
+/** What reading a workbook found out about its sheets. */
+interface SheetsSeen {
+  sheets: string[];
+  sheet?: string;
+}
+
+/** The most one part of a workbook may hold unpacked, and how much smaller than that it may be packed. */
+export const WORKBOOK_LIMITS = { partBytes: 256 * 1024 * 1024, ratio: 100, ratioFromBytes: 1024 * 1024 } as const;
+
+/**
+ * Reads the workbook's zip directory (not its contents) and refuses one whose parts would unpack
+ * into more than memory can hold, or that packs far tighter than spreadsheets do (a zip bomb).
+ */
+async function checkWorkbookSize(path: string): Promise<void> {
+  let directory: Awaited<ReturnType<typeof unzipper.Open.file>>;
+  try {
+    directory = await unzipper.Open.file(path);
+  } catch (error) {
+    throw new TableReadError('This .xlsx file is damaged and cannot be read.', undefined, { cause: error });
+  }
+  for (const part of directory.files) {
+    const { uncompressedSize: size, compressedSize: packed } = part;
+    const tooTight = size > WORKBOOK_LIMITS.ratioFromBytes && size > packed * WORKBOOK_LIMITS.ratio;
+    if (size > WORKBOOK_LIMITS.partBytes || tooTight) {
+      throw new TableReadError(
+        `This .xlsx file is too large to import (its part ${part.path} unpacks to ${Math.round(size / 1024 / 1024)} MB): ` +
+          'save the sheet as CSV, or split it.',
+      );
+    }
+  }
+}
+
+export async function openWorkbook(
+  path: string,
+  sheet: string | undefined,
+): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
+  await checkWorkbookSize(path);
+  const seen: SheetsSeen = { sheets: [] };
+  const header = await firstOf(workbookRows(path, sheet, seen, false));
+  const chosen = seen.sheet ?? sheet ?? '';
+  if (!header) throw new TableReadError(`The sheet "${chosen}" is empty.`);
+  return {
+    info: { kind: 'xlsx', sheets: seen.sheets, sheet: chosen, header: header.cells },
+    rows: { [Symbol.asyncIterator]: () => workbookRows(path, chosen, { sheets: [] }, true) },
+  };
+}
+
+/**
+ * The non-empty rows of one sheet, the header first unless `afterHeader`, read with exceljs's
+ * streaming reader. exceljs reads the zip in its stored order: sheets stored before the shared
+ * strings (as Excel stores them) wait in temporary files, and then the workbook's list of sheets is
+ * known before any sheet is handed over. Otherwise exceljs cannot name the sheets without reading
+ * further, and `seen.sheets` lists the sheets handed over so far.
+ */
+async function* workbookRows(
+  path: string,
+  wanted: string | undefined,
+  seen: SheetsSeen,
+  afterHeader: boolean,
+): AsyncGenerator<TableRow> {
+  const input = createReadStream(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache', // tells date cells from numbers
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const sheets = reader[Symbol.asyncIterator]() as unknown as AsyncGenerator<SheetReader>;
+  const handed: SheetReader[] = [];
+  try {
+    for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
+      const sheet = next.value;
+      handed.push(sheet);
+      const listed = (reader.model?.sheets ?? []) as Array<{ name?: string; state?: string }>;
+      seen.sheets = listed.length > 0 ? listed.map((s) => s.name ?? '') : [...seen.sheets, sheet.name];
+      const target = wanted ?? listed.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden')?.name ?? sheet.name;
+      if (sheet.name !== target) {
+        await skipSheet(sheet);
+        continue;
+      }
+      seen.sheet = sheet.name;
+      const date1904 = Boolean(
+        (reader as { properties?: { model?: { date1904?: boolean } } }).properties?.model?.date1904,
+      );
+      let skip = afterHeader;
+      for await (const row of sheet) {
+        const cells = rowCells(row, date1904);
+        if (isBlank(cells)) continue;
+        if (skip) skip = false;
+        else yield { row: row.number, line: row.number, cells };
+      }
+      return;
+    }
+    if (wanted !== undefined) {
+      const names = seen.sheets.map((name) => `"${name}"`).join(', ');
+      throw new TableReadError(`This workbook has no sheet named "${wanted}". Its sheets are: ${names}.`);
+    }
+    throw new TableReadError('This is not a CSV or .xlsx file: it holds no worksheets.');
+  } catch (error) {
+    if (error instanceof TableReadError) throw error;
+    throw new TableReadError('This .xlsx file is damaged and cannot be read.', undefined, { cause: error });
+  } finally {
+    await closeWorkbook(input, sheets, handed);
+  }
+}
+
+/** Stops reading a sheet that is not wanted, closing its temporary file. */
+async function skipSheet(sheet: SheetReader): Promise<void> {
+  const rows = sheet[Symbol.asyncIterator]();
+  const first = await rows.next();
+  if (!first.done) await rows.return?.();
+}
+
+/**
+ * Releases the workbook: once the zip has been read, the sheets still waiting are handed over and
+ * skipped, so exceljs deletes their temporary files; while it is still being read, reading stops.
+ * Temporary files exceljs made before a damaged zip failed stay until Feed Desk exits (exceljs
+ * keeps them to itself; its temporary-file library removes them then).
+ */
+async function closeWorkbook(
+  input: ReadStream,
+  sheets: AsyncGenerator<SheetReader>,
+  handed: SheetReader[],
+): Promise<void> {
+  try {
+    if (input.readableEnded) {
+      for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
+        handed.push(next.value);
+        await skipSheet(next.value);
+      }
+    } else {
+      input.destroy();
+      await sheets.return(undefined);
+    }
+  } catch {
+    // The workbook is being given up: a further complaint from it changes nothing.
+  }
+  const streams = [input, ...handed.map((sheet) => sheet.iterator).filter((s) => s instanceof ReadStream)];
+  for (const stream of streams) stream.destroy();
+  await Promise.all(streams.map(closed));
+}
+
+/** A row's cells as text, from column A to its last cell. */
+function rowCells(row: SheetRow, date1904: boolean): string[] {
+  const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
+  const cells: string[] = [];
+  for (let column = 1; column < values.length; column += 1) {
+    const value = values[column];
+    const result = formulaResult(value);
+    cells.push(
+      typeof result === 'number' && isDateFormat(row.getCell(column).numFmt)
+        ? isoDate(serialToDate(result, date1904))
+        : cellText(value),
+    );
+  }
+  return cells;
+}
+
+function formulaResult(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && ('formula' in value || 'sharedFormula' in value)
+    ? (value as { result?: unknown }).result
+    : undefined;
+}
+
+/** A cell value as the text a person sees: dates as YYYY-MM-DD, formulas as their result, links as their text. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return isoDate(value);
+  if (typeof value !== 'object') return String(value);
+  if ('richText' in value && Array.isArray(value.richText)) {
+    return value.richText.map((part: { text?: unknown }) => cellText(part.text)).join('');
+  }
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: unknown }).result);
+  if ('text' in value) return cellText(value.text);
+  if ('error' in value) return cellText(value.error);
+  return '';
+}
+
+function isoDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Excel's day number as a date (as exceljs converts date-formatted cells). */
+function serialToDate(serial: number, date1904: boolean): Date {
+  return new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+}
+
+/** True for a number format that shows a date (the test exceljs applies to plain cells). */
+function isDateFormat(format: string | undefined): boolean {
+  return Boolean(format && /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '')));
+}
