@@ -149,6 +149,15 @@ export async function openImport(core: Core, req: ImportRequest) {
   return opened;
 }
 
+/** The file's content hash, its entries as the request reads them, and the batch key with its earlier batch, if any. */
+async function openBatchFile(core: Core, req: ImportRequest) {
+  const profile = profileOf(core, req.profile);
+  const contentHash = await hashFile(req.path);
+  const opened = await openImport(core, req);
+  const key = batchKey(contentHash, opened.info, opened.mapping, req);
+  return { profile, contentHash, key, ...opened, earlier: await core.journal.batches.find(profile.name, key) };
+}
+
 /** The file rows an earlier import of the same content already queued. */
 async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<number>> {
   const rows = new Set<number>();
@@ -162,10 +171,7 @@ async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<number>
  * within the file and against the journal, and whether this content was imported before.
  */
 export async function checkImport(core: Core, req: ImportRequest): Promise<ImportCheck> {
-  const profile = profileOf(core, req.profile);
-  const contentHash = await hashFile(req.path);
-  const { info, mapping, entries } = await openImport(core, req);
-  const earlierBatch = await core.journal.batches.find(profile.name, batchKey(contentHash, info, mapping, req));
+  const { profile, contentHash, info, mapping, entries, earlier: earlierBatch } = await openBatchFile(core, req);
   const check: ImportCheck = {
     fileName: basename(req.path),
     contentHash,
@@ -251,18 +257,11 @@ const entryRef = (row: SubmissionRow): RowDuplicate['ofEntry'] => ({
  * already in the batch is never queued again; a row repeating an earlier submission is left out
  * unless the person chose to send it.
  */
-export async function queueImport(
-  core: Core,
-  req: ImportRequest,
-  onChunk?: (queued: number) => void,
-): Promise<ImportQueued> {
-  const profile = profileOf(core, req.profile);
-  const contentHash = await hashFile(req.path);
+export async function queueImport(core: Core, req: ImportRequest): Promise<ImportQueued> {
+  const { profile, contentHash, info, mapping, entries, key, earlier } = await openBatchFile(core, req);
   if (req.checkedHash && req.checkedHash !== contentHash) throw changed();
-  const { info, mapping, entries } = await openImport(core, req);
-  const key = batchKey(contentHash, info, mapping, req);
   const sendAnyway = new Set(req.sendDuplicates ?? []);
-  let batch: Batch | undefined = await core.journal.batches.find(profile.name, key);
+  let batch: Batch | undefined = earlier;
   const result: Omit<ImportQueued, 'batch'> = {
     header: info.header,
     mapping,
@@ -298,7 +297,6 @@ export async function queueImport(
     }
     chunk = [];
     core.outbox.kick();
-    onChunk?.(result.queued);
   };
   for await (const e of entries) {
     rows += 1;

@@ -35,6 +35,12 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
     const row = journal.stmt('SELECT * FROM batches WHERE id = ?').get(id) as RawBatch | undefined;
     return row && toBatch(row);
   };
+  const find = (profile: string, contentHash: string) => {
+    const row = journal
+      .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
+      .get(profile, contentHash) as RawBatch | undefined;
+    return row && toBatch(row);
+  };
   const must = (id: number) => {
     const batch = get(id);
     if (!batch) throw new Error(`No batch ${id} in the journal`);
@@ -58,18 +64,10 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile, content_hash) DO NOTHING`,
           )
           .run(profile, fileName, contentHash, operator, new Date().toISOString(), fileRows);
-        const row = journal
-          .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
-          .get(profile, contentHash) as RawBatch;
-        return toBatch(row);
+        return find(profile, contentHash)!;
       }),
     get,
-    find: (profile, contentHash) => {
-      const row = journal
-        .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
-        .get(profile, contentHash) as RawBatch | undefined;
-      return row && toBatch(row);
-    },
+    find,
     duplicates: (profile, items) =>
       items.flatMap(({ row, hash, reference, policy }) => {
         const duplicate = findDuplicate(journal, 'entry', profile, hash, reference, policy);

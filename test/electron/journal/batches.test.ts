@@ -4,6 +4,7 @@ import { payloadHash } from '../../../electron/main/journal/payload-hash';
 import type { BatchItem } from '../../../electron/main/journal/store';
 import { startCoreRig, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
+import { storedReference } from '../../support/import-files';
 import { describeEachStore } from '../../support/stores';
 
 let rig: CoreRig | undefined;
@@ -121,8 +122,7 @@ describeEachStore('bulk import batches in the journal', (store) => {
     await rig.core.outbox.drain();
     expect(await rig.core.journal.get(single.row.id)).toMatchObject({ state: 'accepted' });
     expect(await rig.core.journal.batches.counts(batch.id)).toEqual({ queued: 2 });
-    const reference = (r: { parts: Array<[string, string]> }) => r.parts.find(([name]) => name === 'reference')?.[1];
-    expect(rig.sandbox.records.map(reference)).toEqual(['SINGLE']);
+    expect(rig.sandbox.records.map(storedReference)).toEqual(['SINGLE']);
     await rig.core.journal.batches.setPaused(batch.id, false);
     await rig.core.outbox.drain();
     expect(await rig.core.journal.batches.counts(batch.id)).toEqual({ accepted: 2 });

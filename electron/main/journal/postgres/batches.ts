@@ -30,6 +30,12 @@ async function one(db: Db, sql: string, params: unknown[]): Promise<Batch> {
   return toBatch(row);
 }
 
+/** Discards a batch's unsent rows or retries its failed ones (feed_desk.settle_batch); returns how many. */
+async function settle(db: Db, batchId: number, action: 'discard' | 'retry'): Promise<number> {
+  const row = await db.first<{ n: number }>('SELECT feed_desk.settle_batch($1, $2) AS n', [batchId, action]);
+  return Number(row?.n ?? 0);
+}
+
 /** The batches of bulk imports in the office journal, through the database's functions. */
 export function batchMethods(db: Db): BatchStore {
   return {
@@ -100,13 +106,7 @@ export function batchMethods(db: Db): BatchStore {
       return Number(row?.n ?? 0);
     },
     setPaused: (batchId, paused) => one(db, 'SELECT * FROM feed_desk.set_batch_paused($1, $2)', [batchId, paused]),
-    async discardUnsent(batchId) {
-      const row = await db.first<{ n: number }>('SELECT feed_desk.settle_batch($1, $2) AS n', [batchId, 'discard']);
-      return Number(row?.n ?? 0);
-    },
-    async retryFailed(batchId) {
-      const row = await db.first<{ n: number }>('SELECT feed_desk.settle_batch($1, $2) AS n', [batchId, 'retry']);
-      return Number(row?.n ?? 0);
-    },
+    discardUnsent: (batchId) => settle(db, batchId, 'discard'),
+    retryFailed: (batchId) => settle(db, batchId, 'retry'),
   };
 }
