@@ -50,7 +50,10 @@ export function registerOffice(program: Command): void {
       if (opts.json) return printJson(done);
       process.stdout.write(
         `office journal ready (schema ${done.from} → ${done.to}; roles feed_desk_clerk and feed_desk_supervisor; ` +
-          `free-text index ${done.trigram ? 'on' : 'off: pg_trgm could not be installed'})\n`,
+          `free-text index ${done.trigram ? 'on' : 'off: pg_trgm could not be installed'})\n` +
+          (done.lockedPublic
+            ? 'schema public: CREATE revoked from PUBLIC, so no one but its owner can plant objects there\n'
+            : ''),
       );
     });
 
@@ -73,11 +76,15 @@ export function registerOffice(program: Command): void {
 
   office
     .command('import-local')
-    .description('Copy this desk’s journal (history and operators kept) into the office journal; safe to run again')
+    .description(
+      'Copy this desk’s journal into the office journal, its operators and history marked as imported; safe to run again',
+    )
     .requiredOption('--url <url>', 'the owner account: postgres://OWNER@HOST:PORT/DATABASE (password: PGPASSWORD)')
+    .option('--from <name>', 'whose desk this is, as the imported rows will say (default: this OS user)')
     .option('--json', 'print JSON')
-    .action(async (opts: { url: string; json?: boolean }) => {
-      const result = await importLocal(localJournalPath(dataHome()), connect(opts.url, process.env.PGPASSWORD));
+    .action(async (opts: { url: string; from?: string; json?: boolean }) => {
+      const owner = connect(opts.url, process.env.PGPASSWORD);
+      const result = await importLocal(localJournalPath(dataHome()), owner, { from: opts.from });
       if (opts.json) return printJson(result);
       process.stdout.write(`${result.imported} copied, ${result.skipped} already there\n`);
     });

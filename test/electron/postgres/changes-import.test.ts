@@ -86,7 +86,7 @@ describeOffice('office journal: live changes and moving a local journal in', () 
     stop();
   });
 
-  it('imports a local journal twice: the same rows, once, with their history and operators', async () => {
+  it('imports a local journal twice: the same rows, once, their operators and history as claims of that desk, no review marks', async () => {
     const path = join(tempHome('feed-desk-import-'), 'journal.sqlite3');
     const local = createSqliteStore(path, 'alice');
     const lease = { owner: 'local', ms: 30_000 };
@@ -117,34 +117,50 @@ describeOffice('office journal: live changes and moving a local journal in', () 
 
     const seen: SubmissionRow[] = [];
     const stop = deskB.onChange((row) => seen.push(row));
-    expect(await importLocal(path, office.server.ownerUrl)).toEqual({ imported: 3, skipped: 0 });
+    const from = { from: 'alice' };
+    expect(await importLocal(path, office.server.ownerUrl, from)).toEqual({ imported: 3, skipped: 0 });
     const [again, concurrently] = await Promise.all([
-      importLocal(path, office.server.ownerUrl),
-      importLocal(path, office.server.ownerUrl),
+      importLocal(path, office.server.ownerUrl, from),
+      importLocal(path, office.server.ownerUrl, from),
     ]);
     expect(again).toEqual({ imported: 0, skipped: 3 });
     expect(concurrently).toEqual({ imported: 0, skipped: 3 });
 
-    const office_ = (await deskA.list({ operator: 'alice', sort: 'id', direction: 'asc' })).rows;
+    // A desk file is anyone's to edit: what it says arrives as its claim, review marks stay behind.
+    const claim = (who: string) => `${who} (imported from alice's desk)`;
+    const office_ = (await deskA.list({ operator: claim('alice'), sort: 'id', direction: 'asc' })).rows;
     expect(office_).toHaveLength(3);
     const strip = ({ id: _id, ...rest }: SubmissionRow) => rest;
-    expect(office_.map(strip)).toEqual(localRows.map(strip));
-    expect(office_[0]).toMatchObject({ state: 'accepted', recordid: 9001, reviewedBy: 'alice', reviewNote: 'checked' });
+    expect(office_.map(strip)).toEqual(
+      localRows.map((r) => ({
+        ...strip(r),
+        operator: claim(r.operator),
+        reviewedBy: null,
+        reviewedAt: null,
+        reviewNote: null,
+      })),
+    );
+    expect(office_[0]).toMatchObject({ state: 'accepted', recordid: 9001, reviewedBy: null });
     expect(office_[1]).toMatchObject({ state: 'rejected', errorFields: { postcode: 'not valid' } });
-    for (const [i, row] of office_.entries()) expect(await deskA.history(row.id)).toEqual(localHistory[i]);
+    for (const [i, row] of office_.entries()) {
+      const history = await deskA.history(row.id);
+      expect(history.slice(0, -1)).toEqual(localHistory[i]?.map((h) => ({ ...h, actor: claim(h.actor) })));
+      expect(history.at(-1)).toMatchObject({ actor: 'feed_desk_owner', note: "imported from alice's desk file" });
+    }
     expect((await deskA.history(office_[0]?.id ?? 0)).map((h) => h.actor)).toEqual([
-      'alice',
-      'system',
-      'system',
-      'alice',
+      claim('alice'),
+      claim('system'),
+      claim('system'),
+      claim('alice'),
+      'feed_desk_owner',
     ]);
     expect(seen).toEqual([]); // an import is not announced row by row
 
     const reopened = createSqliteStore(path, 'alice');
     await reopened.queue({ ...entry('LOCAL-4'), operator: 'alice' }, false);
     await reopened.close();
-    expect(await importLocal(path, office.server.ownerUrl)).toEqual({ imported: 1, skipped: 3 });
-    expect((await deskA.list({ operator: 'alice' })).total).toBe(4);
+    expect(await importLocal(path, office.server.ownerUrl, from)).toEqual({ imported: 1, skipped: 3 });
+    expect((await deskA.list({ operator: claim('alice') })).total).toBe(4);
     stop();
   });
 });

@@ -62,21 +62,33 @@ describeOffice('office journal: roles enforced by PostgreSQL', () => {
       .rows[0] as { lease_owner: string };
     const senderId = owner.lease_owner.split('\u001f').at(-1) ?? '';
     expect(senderId).toBe(LEASE.owner);
-    // cody answers for clara's send with her sender id: kept as a note, the row stays unknown.
-    await office.sql(
-      'clerk2',
-      `SELECT * FROM feed_desk.record_outcome($1, $2, 'accepted', 999, NULL, 'fake', 201, NULL, NULL, NULL, NULL, NULL, NULL)`,
-      [row.id, senderId],
-    );
+    // cody answers for clara's send with her sender id: refused, and nothing is noted.
+    await expect(
+      office.sql(
+        'clerk2',
+        `SELECT * FROM feed_desk.record_outcome($1, $2, 'accepted', 999, NULL, 'fake', 201, NULL, NULL, NULL, NULL, NULL, NULL)`,
+        [row.id, senderId],
+      ),
+    ).rejects.toMatchObject({ code: '42501', message: expect.stringContaining('only the desk that sent it') });
     expect(await supervisor.get(row.id)).toMatchObject({ state: 'unknown', recordid: null });
+    expect(await supervisor.history(row.id)).toHaveLength(3);
     // A send in flight: cody can neither shorten its lease nor make it last for weeks.
     const sending = await queued(clerk, entry('IN-FLIGHT'));
     await clerk.claim(sending.id, LEASE);
-    await office.sql('clerk2', 'SELECT feed_desk.renew_leases($1, -3600000)', [LEASE.owner]);
+    await expect(office.sql('clerk2', 'SELECT feed_desk.renew_leases($1, -3600000)', [LEASE.owner])).rejects.toThrow(
+      /at least 5000 ms/,
+    );
+    await office.sql('clerk2', 'SELECT feed_desk.renew_leases($1, 3600000)', [LEASE.owner]);
     expect(await supervisor.expireLeases()).toBe(0);
     expect((await supervisor.get(sending.id))?.state).toBe('sending');
     const other = await queued(clerk, entry('HELD-FOREVER'));
-    await office.sql('clerk2', 'SELECT * FROM feed_desk.claim($1, $2, 2147483647)', [other.id, 'x']);
+    await expect(
+      office.sql('clerk2', 'SELECT * FROM feed_desk.claim($1, $2, 2147483647)', [other.id, 'x']),
+    ).rejects.toMatchObject({
+      code: '42501',
+      message: expect.stringContaining('a clerk sends only their own entries'),
+    });
+    await clerk.claim(other.id, { owner: 'x', ms: 2147483647 });
     const until = (
       await office.sql(
         'owner',
@@ -91,6 +103,7 @@ describeOffice('office journal: roles enforced by PostgreSQL', () => {
       message: 'ok',
       httpStatus: 201,
     });
+    await clerk.recordOutcome(other.id, 'x', { state: 'accepted', recordid: 6, message: 'ok', httpStatus: 201 });
   });
 
   it("refuses a clerk's direct UPDATE of a review column, of the state, and a direct INSERT", async () => {
@@ -130,7 +143,11 @@ describeOffice('office journal: roles enforced by PostgreSQL', () => {
     await expect(clerk.discard(row.id)).rejects.toBeInstanceOf(OfficePermissionError);
     await expect(clerk.markReviewed([row.id], 'looks fine')).rejects.toBeInstanceOf(OfficePermissionError);
     expect(await clerk.get(row.id)).toMatchObject({ state: 'unknown', reviewedAt: null });
-    expect((await clerk.history(row.id)).map((h) => h.actor)).toEqual(['clara', 'system', 'system']);
+    expect((await clerk.history(row.id)).map((h) => h.actor)).toEqual([
+      'clara',
+      "system (clara's desk)",
+      "system (clara's desk)",
+    ]);
   });
 
   it('checks the role inside resolve too, should EXECUTE ever be granted to clerks by mistake', async () => {
@@ -209,10 +226,12 @@ describeOffice('office journal: roles enforced by PostgreSQL', () => {
     expect(await clerk.drafts.get('new-entry')).toMatchObject({ payload: { reference: 'HALF' } });
   });
 
-  it('lets clerks pause and send; refuses users in neither group', async () => {
-    expect(await clerk.setPaused('Other', true)).toEqual(['Other']);
-    expect(await clerk.claimNext(LEASE, SENDABLE)).toBeDefined(); // Sandbox rows from above
-    expect(await clerk.sendNow('Other')).toBe(0);
+  it('leaves pausing and "send now" to supervisors; refuses users in neither group', async () => {
+    await expect(clerk.setPaused('Other', true)).rejects.toBeInstanceOf(OfficePermissionError);
+    await expect(clerk.sendNow('Other')).rejects.toBeInstanceOf(OfficePermissionError);
+    expect(await supervisor.setPaused('Other', true)).toEqual(['Other']);
+    expect(await clerk.paused()).toEqual(['Other']);
+    expect(await supervisor.sendNow('Other')).toBe(0);
     expect(await clerk.paused()).toEqual([]);
     await office.sql('owner', "CREATE ROLE nobody LOGIN PASSWORD 'nobody-pw'");
     await expect(createPostgresStore(office.server.url('nobody', 'nobody-pw'))).rejects.toThrow(

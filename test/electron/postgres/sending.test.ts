@@ -26,9 +26,18 @@ describeOffice('office journal: sending from many desks', () => {
   beforeAll(async () => {
     office = await startOffice();
     deskA = await office.open('clerk');
-    deskB = await office.open('clerk2');
+    deskB = await office.open('supervisor'); // a supervisor's desk sends anyone's rows
   }, 60_000);
   afterAll(() => office?.stop());
+
+  /** Makes a row's lease run out now (the database's clock; no clerk may take a lease that short). */
+  async function leaseRunsOut(id: number) {
+    await office.sql(
+      'owner',
+      "UPDATE feed_desk.submissions SET lease_expires_at = now() - interval '1 second' WHERE id = $1",
+      [id],
+    );
+  }
 
   /** Leaves nothing due behind for the next test (a supervisor discards what is left). */
   async function settleAll() {
@@ -116,9 +125,9 @@ describeOffice('office journal: sending from many desks', () => {
 
   it('turns a row whose lease ran out into unknown, whichever desk notices; a late answer settles it', async () => {
     const row = await queued(deskA, entry('LEASE-1'));
-    await deskA.claim(row.id, { owner: 'desk-a', ms: 200 });
+    await deskA.claim(row.id, { owner: 'desk-a', ms: 30_000 });
     expect(await deskB.expireLeases()).toBe(0);
-    await sleep(300);
+    await leaseRunsOut(row.id);
     expect(await deskB.expireLeases()).toBe(1);
     expect(await deskB.get(row.id)).toMatchObject({
       state: 'unknown',
@@ -128,17 +137,20 @@ describeOffice('office journal: sending from many desks', () => {
     expect((await deskB.history(row.id)).at(-1)).toMatchObject({
       fromState: 'sending',
       toState: 'unknown',
-      actor: 'system (lease expired)',
+      actor: "system (sam's desk, lease expired)",
     });
     const { row: settled } = await deskA.recordOutcome(row.id, 'desk-a', accepted(77));
     expect(settled).toMatchObject({ state: 'accepted', recordid: 77 });
-    expect((await deskA.history(row.id)).at(-1)).toMatchObject({ toState: 'accepted', actor: 'system (late answer)' });
+    expect((await deskA.history(row.id)).at(-1)).toMatchObject({
+      toState: 'accepted',
+      actor: "system (clara's desk, late answer)",
+    });
   });
 
   it('keeps a late answer in the history only, once a person acted or another desk holds the row', async () => {
     const row = await queued(deskA, entry('LATE-1'));
-    await deskA.claim(row.id, { owner: 'desk-a', ms: 50 });
-    await sleep(100);
+    await deskA.claim(row.id, { owner: 'desk-a', ms: 30_000 });
+    await leaseRunsOut(row.id);
     await deskB.expireLeases();
     const supervisor = await office.open('supervisor');
     await supervisor.resend(row.id);
@@ -148,7 +160,7 @@ describeOffice('office journal: sending from many desks', () => {
     expect((await deskA.history(row.id)).at(-1)).toMatchObject({
       fromState: 'sending',
       toState: 'sending',
-      actor: 'system (late answer)',
+      actor: "system (clara's desk, late answer)",
       note: 'An earlier send finally answered: accepted with recordid 88',
     });
     await supervisor.close();
@@ -157,12 +169,21 @@ describeOffice('office journal: sending from many desks', () => {
 
   it('renews leases while a send is in flight', async () => {
     const row = await queued(deskA, entry('RENEW-1'));
-    await deskA.claim(row.id, { owner: 'desk-a', ms: 300 });
-    for (let i = 0; i < 4; i += 1) {
-      await sleep(150);
-      await deskA.renewLeases({ owner: 'desk-a', ms: 300 });
-      expect(await deskB.expireLeases()).toBe(0);
+    await deskA.claim(row.id, { owner: 'desk-a', ms: 5_000 });
+    const expiry = async () =>
+      (
+        (await office.sql('owner', 'SELECT lease_expires_at AS at FROM feed_desk.submissions WHERE id = $1', [row.id]))
+          .rows[0] as { at: Date }
+      ).at.getTime();
+    let last = await expiry();
+    for (let i = 0; i < 3; i += 1) {
+      await sleep(20);
+      await deskA.renewLeases({ owner: 'desk-a', ms: 5_000 });
+      const now = await expiry();
+      expect(now).toBeGreaterThan(last);
+      last = now;
     }
+    await expect(deskA.renewLeases({ owner: 'desk-a', ms: 300 })).rejects.toThrow(/at least 5000 ms/);
     await deskA.recordOutcome(row.id, 'desk-a', accepted(90));
   });
 
@@ -187,13 +208,16 @@ describeOffice('office journal: sending from many desks', () => {
     expect(done.next).toBeUndefined(); // the failed row is not due yet
 
     expect(await deskB.sendNow('Sandbox')).toBe(1);
-    expect((await deskB.history(one.id)).at(-1)).toMatchObject({ actor: 'cody', note: 'send now' });
+    expect((await deskB.history(one.id)).at(-1)).toMatchObject({ actor: 'sam', note: 'send now' });
     const again = await deskB.claimNext({ owner: 'desk-b', ms: 30_000 }, SENDABLE);
     expect(again).toMatchObject({ id: one.id, attempts: 2, nextAttemptAt: null });
     await deskB.recordOutcome(one.id, 'desk-b', failed(null, 'credentials'));
     expect(await deskB.claimNext({ owner: 'desk-b', ms: 30_000 }, SENDABLE)).toBeUndefined();
     expect(await deskA.retryWaiting('Sandbox')).toBe(1);
-    expect((await deskA.history(one.id)).at(-1)).toMatchObject({ actor: 'system', note: 'credentials changed' });
+    expect((await deskA.history(one.id)).at(-1)).toMatchObject({
+      actor: "system (clara's desk)",
+      note: 'credentials changed',
+    });
     expect((await deskA.claimNext(lease, SENDABLE))?.id).toBe(one.id);
     await deskA.recordOutcome(one.id, lease.owner, accepted(92));
   });

@@ -46,10 +46,11 @@ export function batchMethods(db: Db): BatchStore {
       return row && toBatch(row);
     },
     async find(profile, contentHash) {
-      const row = await db.first<PgBatch>('SELECT * FROM feed_desk.batches WHERE profile = $1 AND content_hash = $2', [
-        profile,
-        contentHash,
-      ]);
+      // Batches are keyed per person: another person's import of the same file is another batch.
+      const row = await db.first<PgBatch>(
+        'SELECT * FROM feed_desk.batches WHERE profile = $1 AND content_hash = $2 AND operator = session_user',
+        [profile, contentHash],
+      );
       return row && toBatch(row);
     },
     async duplicates(profile, items) {

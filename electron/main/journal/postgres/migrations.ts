@@ -1,13 +1,18 @@
 import { BATCHES_SQL } from './batches-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { SCHEMA_SQL } from './schema-sql';
+import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
 
 /**
  * Numbered migrations of the office journal; index i brings schema version i to i + 1, recorded
  * in feed_desk.schema_version. Never edit a shipped one: add the next.
  */
-export const PG_MIGRATIONS: readonly string[] = [SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL, BATCHES_SQL];
+export const PG_MIGRATIONS: readonly string[] = [
+  SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL,
+  BATCHES_SQL,
+  SECURITY_SQL,
+];
 
 /** The bookkeeping table, created before the first migration. */
 export const VERSION_TABLE_SQL = `
@@ -27,10 +32,10 @@ export const ENSURE_SQL = `
 DO $$
 DECLARE ops text;
 BEGIN
-  SELECT quote_ident(n.nspname) || '.gin_trgm_ops' INTO ops
-    FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+  SELECT pg_catalog.quote_ident(n.nspname) || '.gin_trgm_ops' INTO ops
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
   IF ops IS NOT NULL THEN
-    EXECUTE format('CREATE INDEX IF NOT EXISTS submissions_text ON feed_desk.submissions USING gin '
+    EXECUTE pg_catalog.format('CREATE INDEX IF NOT EXISTS submissions_text ON feed_desk.submissions USING gin '
       '((reference || chr(31) || surname || chr(31) || policy || chr(31) || postcode) %1$s)', ops);
   END IF;
 END $$;

@@ -1,6 +1,7 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectOnce, type OfficeConnection } from './connect';
+import type { OfficeConnection } from './connect';
+import { connectAsOwner } from './owner-session';
 
 /** The two group roles of an office journal: clerks key, send and see; supervisors also resolve and review. */
 export const OFFICE_ROLES = { clerk: 'feed_desk_clerk', supervisor: 'feed_desk_supervisor' } as const;
@@ -10,13 +11,13 @@ export type OfficeRole = keyof typeof OFFICE_ROLES;
 /** Creates the group roles (cluster-wide, NOLOGIN) if missing; a supervisor is also a clerk. */
 export const ROLES_SQL = `
 DO $$ BEGIN
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'feed_desk_clerk') THEN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'feed_desk_clerk') THEN
     CREATE ROLE feed_desk_clerk NOLOGIN;
   END IF;
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'feed_desk_supervisor') THEN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'feed_desk_supervisor') THEN
     CREATE ROLE feed_desk_supervisor NOLOGIN;
   END IF;
-  IF NOT pg_has_role('feed_desk_supervisor', 'feed_desk_clerk', 'MEMBER') THEN
+  IF NOT pg_catalog.pg_has_role('feed_desk_supervisor', 'feed_desk_clerk', 'MEMBER') THEN
     GRANT feed_desk_clerk TO feed_desk_supervisor;
   END IF;
 END $$;
@@ -36,11 +37,11 @@ GRANT SELECT ON feed_desk.submissions, feed_desk.history, feed_desk.paused_profi
   feed_desk.batches TO feed_desk_clerk;
 GRANT SELECT, INSERT, UPDATE, DELETE ON feed_desk.drafts TO feed_desk_clerk;
 GRANT EXECUTE ON FUNCTION feed_desk.queue, feed_desk.claim, feed_desk.claim_next, feed_desk.record_outcome,
-  feed_desk.renew_leases, feed_desk.expire_leases, feed_desk.retry_waiting, feed_desk.set_paused,
-  feed_desk.send_now, feed_desk.rename_profile, feed_desk.is_supervisor, feed_desk.open_batch, feed_desk.queue_batch,
-  feed_desk.set_batch_paused, feed_desk.settle_batch TO feed_desk_clerk;
+  feed_desk.renew_leases, feed_desk.expire_leases, feed_desk.retry_waiting, feed_desk.rename_profile, feed_desk.is_supervisor, feed_desk.open_batch, feed_desk.queue_batch,
+  feed_desk.set_batch_paused, feed_desk.settle_batch, feed_desk.is_text_object TO feed_desk_clerk;
+REVOKE EXECUTE ON FUNCTION feed_desk.set_paused, feed_desk.send_now FROM feed_desk_clerk;
 GRANT UPDATE (reviewed_by, reviewed_at, review_note) ON feed_desk.submissions TO feed_desk_supervisor;
-GRANT EXECUTE ON FUNCTION feed_desk.resolve TO feed_desk_supervisor;
+GRANT EXECUTE ON FUNCTION feed_desk.resolve, feed_desk.set_paused, feed_desk.send_now TO feed_desk_supervisor;
 `;
 
 /** The SQL an administrator can run by hand (psql as the owner) to add a person; then `\password NAME`. */
@@ -67,11 +68,11 @@ export async function addUser(
   password?: string,
 ): Promise<{ created: boolean }> {
   const user = pg.escapeIdentifier(checkName(name));
-  return connectOnce(ownerUrl, async (client) => {
+  return connectAsOwner(ownerUrl, async (client) => {
     await client.query('BEGIN');
     try {
       const exists = await client.query<{ ours: boolean }>(
-        `SELECT pg_has_role(oid, 'feed_desk_clerk', 'MEMBER') AS ours FROM pg_roles WHERE rolname = $1`,
+        `SELECT pg_catalog.pg_has_role(oid, 'feed_desk_clerk', 'MEMBER') AS ours FROM pg_catalog.pg_roles WHERE rolname = $1`,
         [name],
       );
       // An existing role is changed only when it is already a Feed Desk person (never an administrator's).

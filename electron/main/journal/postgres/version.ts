@@ -5,11 +5,11 @@ import { PG_MIGRATIONS } from './migrations';
 /** The office journal's schema version, 0 when it has none yet. */
 export async function schemaVersion(client: pg.ClientBase): Promise<number> {
   const present = await client.query<{ ok: boolean }>(
-    "SELECT to_regclass('feed_desk.schema_version') IS NOT NULL AS ok",
+    "SELECT pg_catalog.to_regclass('feed_desk.schema_version') IS NOT NULL AS ok",
   );
   if (!present.rows[0]?.ok) return 0;
   const result = await client.query<{ v: number }>(
-    'SELECT coalesce(max(version), 0) AS v FROM feed_desk.schema_version',
+    'SELECT coalesce(pg_catalog.max(version), 0) AS v FROM feed_desk.schema_version',
   );
   return Number(result.rows[0]?.v ?? 0);
 }
