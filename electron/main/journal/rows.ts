@@ -1,4 +1,5 @@
 import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
+import { readPayload } from './payload-read';
 
 /** A submissions row exactly as SQLite returns it. */
 export interface RawSubmission {
@@ -42,7 +43,7 @@ export function toRow(r: RawSubmission): SubmissionRow {
     kind: r.kind,
     profile: r.profile,
     operator: r.operator,
-    payload: JSON.parse(r.payload) as Record<string, string>,
+    payload: readPayload(r.payload),
     reference: r.reference,
     policy: r.policy,
     surname: r.surname,

@@ -4,7 +4,7 @@ import { OfficePermissionError } from '../../../electron/main/journal/postgres/e
 import { addUser, addUserSql } from '../../../electron/main/journal/postgres/roles';
 import { createPostgresStore } from '../../../electron/main/journal/postgres/store';
 import type { JournalStore } from '../../../electron/main/journal/store';
-import { describeOffice, entry, queued, SENDABLE, startOffice, type Office } from './office-rig';
+import { describeOffice, entry, queued, startOffice, type Office } from './office-rig';
 
 const LEASE = { owner: 'desk-a', ms: 30_000 };
 

@@ -44,7 +44,12 @@ describeOffice('office journal: set-up and schema versions', () => {
   afterAll(() => server?.stop());
 
   it('sets up once, and running office init again is fine (nothing changes, nothing is lost)', async () => {
-    expect(await officeInit(server.ownerUrl)).toEqual({ lockedPublic: false, from: 0, to: PG_MIGRATIONS.length, trigram: true });
+    expect(await officeInit(server.ownerUrl)).toEqual({
+      lockedPublic: false,
+      from: 0,
+      to: PG_MIGRATIONS.length,
+      trigram: true,
+    });
     await addUser(server.ownerUrl, 'clara', 'clerk', 'pw');
     const clerk = await createPostgresStore(server.url('clara', 'pw'));
     const row = await queued(clerk, entry('KEEP-1'));

@@ -8,11 +8,7 @@ import { SENDING_SQL } from './sending-sql';
  * Numbered migrations of the office journal; index i brings schema version i to i + 1, recorded
  * in feed_desk.schema_version. Never edit a shipped one: add the next.
  */
-export const PG_MIGRATIONS: readonly string[] = [
-  SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL,
-  BATCHES_SQL,
-  SECURITY_SQL,
-];
+export const PG_MIGRATIONS: readonly string[] = [SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL, BATCHES_SQL, SECURITY_SQL];
 
 /** The bookkeeping table, created before the first migration. */
 export const VERSION_TABLE_SQL = `

@@ -41,7 +41,9 @@ export async function officeInit(owner: string | OfficeConnection | OfficeConnec
       }
       await client.query(ENSURE_SQL);
       await client.query(GRANTS_SQL);
-      const trigram = await client.query("SELECT pg_catalog.to_regclass('feed_desk.submissions_text') IS NOT NULL AS ok");
+      const trigram = await client.query(
+        "SELECT pg_catalog.to_regclass('feed_desk.submissions_text') IS NOT NULL AS ok",
+      );
       await client.query('COMMIT');
       return { from, to: PG_MIGRATIONS.length, trigram: Boolean(trigram.rows[0]?.ok), lockedPublic };
     } catch (err) {

@@ -1,4 +1,5 @@
 import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '../../../../shared/journal/types';
+import { readPayload } from '../payload-read';
 
 type Time = Date | string | null;
 type Int = number | string | null;
@@ -69,7 +70,7 @@ export function toRow(r: PgSubmission): SubmissionRow {
     kind: r.kind,
     profile: r.profile,
     operator: r.operator,
-    payload: r.payload,
+    payload: readPayload(r.payload),
     reference: r.reference,
     policy: r.policy,
     surname: r.surname,
