@@ -8,6 +8,7 @@ const CORE_FAILURES: Record<string, { code: string; exitCode: number }> = {
   ProfileError: { code: 'profile', exitCode: EXIT.invalid },
   KeychainUnavailableError: { code: 'keychain', exitCode: EXIT.other },
   KeychainItemError: { code: 'keychain', exitCode: EXIT.other },
+  JournalUnreachableError: { code: 'journal-unreachable', exitCode: EXIT.other },
 };
 
 /** One line for any error: zod's issue list becomes "path: message; ...". */

@@ -16,7 +16,18 @@ export interface TestPostgres {
   url(user?: string, password?: string, database?: string): string;
   ownerUrl: string;
   port: number;
+  /** Stops the server as a crash would (`pg_ctl -m immediate stop`), waits `downMs`, starts it again on the same port. */
+  restart(downMs: number): Promise<void>;
+  /** Stops the server as a crash would, until start(). */
+  crash(): void;
+  /** Starts a crashed server again on the same port. */
+  start(): void;
   stop(): Promise<void>;
+}
+
+/** How a test cluster runs: `durable` keeps every acknowledged commit across a crash (synchronous_commit on). */
+export interface StartOptions {
+  durable?: boolean;
 }
 
 /** The server binaries of the newest PostgreSQL installed, or undefined. */
@@ -82,7 +93,7 @@ function watchdog(pgCtl: string, data: string, dir: string) {
  * `feed_desk` database. stop() ends the server and removes the folder. Throws, saying what to
  * install, when the binaries are missing.
  */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(startOptions: StartOptions = {}): Promise<TestPostgres> {
   const missing = postgresMissing();
   const bin = binDir();
   if (missing || !bin) throw new Error(missing);
@@ -114,9 +125,12 @@ export async function startPostgres(): Promise<TestPostgres> {
       '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions',
     ]); // prettier-ignore
     let port = 0;
+    let options = '';
     for (let attempt = 0; !started; attempt += 1) {
       port = await freePort();
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+      options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off${
+        startOptions.durable ? '' : ' -c synchronous_commit=off'
+      }`;
       try {
         asServerUser(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start']);
         started = true;
@@ -126,6 +140,11 @@ export async function startPostgres(): Promise<TestPostgres> {
     }
     const url = (user = OWNER, password = OWNER_PASSWORD, database = 'feed_desk') =>
       `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    const crash = () => {
+      spawnSync(process.getuid?.() === 0 ? 'runuser' : pgCtl, stopArgs(), { stdio: 'ignore' });
+    };
+    const start = () =>
+      asServerUser(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start']);
     const admin = new pg.Client({ connectionString: url(OWNER, OWNER_PASSWORD, 'postgres') });
     await admin.connect();
     await admin.query('CREATE DATABASE feed_desk');
@@ -134,6 +153,13 @@ export async function startPostgres(): Promise<TestPostgres> {
       url,
       ownerUrl: url(),
       port,
+      crash,
+      start,
+      async restart(downMs) {
+        crash();
+        await new Promise((resolve) => setTimeout(resolve, downMs));
+        start();
+      },
       async stop() {
         process.removeListener('exit', stopNow);
         stopNow();

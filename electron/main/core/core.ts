@@ -6,6 +6,7 @@ import { openJournalStore } from '../journal/journal-settings';
 import type { JournalStore } from '../journal/store';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../journal/pipeline';
 import { Outbox } from '../journal/outbox';
+import { OutcomeSpill } from '../journal/outcome-spill';
 import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, loadKeytar, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
@@ -56,6 +57,16 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** Where a desk keeps the service's answers its office journal could not record yet. */
+export const SPILL_FILE = 'unrecorded-answers.jsonl';
+
+/** The spill of answers, after recording what an earlier run left in it (recording is idempotent). */
+async function keepAnswers(journal: JournalStore, path: string): Promise<OutcomeSpill> {
+  const spill = new OutcomeSpill(path);
+  if (spill.size > 0) await spill.replay(journal);
+  return spill;
+}
+
 /** The journal on this computer, in a data folder. */
 export function localJournalPath(home: string): string {
   return join(home, 'journal.sqlite3');
@@ -81,6 +92,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     env: options.env,
   });
   const lease: Lease = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? LEASE_MS };
+  const spill = journal.onHealth ? await keepAnswers(journal, join(options.home, SPILL_FILE)) : undefined;
   const pipeline = createPipeline({
     journal,
     profile: (name) => profiles.get(name),
@@ -89,8 +101,14 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     operator,
     lease,
     retry: options.retry,
+    spill,
   });
   const outbox = new Outbox({ journal, pipeline, concurrency: options.concurrency ?? profiles.active().concurrency });
+  // Answers held while an office journal was unreachable are recorded as soon as it answers again.
+  const stopHealth = journal.onHealth?.((reachable) => {
+    spill?.health(reachable);
+    if (reachable) void spill?.replay(journal, pipeline.recording()).catch(() => undefined);
+  });
   return {
     home: options.home,
     profiles,
@@ -102,6 +120,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     recovered,
     async close() {
       outbox.pause();
+      stopHealth?.();
       const settled = await pipeline.idle(options.closeWaitMs ?? CLOSE_WAIT_MS);
       // Sends still running past the limit are cut off; their leases expire into unknown.
       await (settled ? dispatcher.close() : dispatcher.destroy());

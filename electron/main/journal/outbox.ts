@@ -71,19 +71,25 @@ export class Outbox {
   private async look(): Promise<void> {
     this.looks += 1;
     if (this.paused) return;
-    await this.options.journal.expireLeases();
-    while (this.workers.size < this.options.concurrency) {
-      const job = await this.next();
-      if (!job) break;
-      const worker = this.work(job);
-      this.workers.add(worker);
-      void worker.then(() => this.workers.delete(worker));
+    let wait = this.options.pollMs ?? 1000;
+    try {
+      await this.options.journal.expireLeases();
+      while (this.workers.size < this.options.concurrency) {
+        const job = await this.next();
+        if (!job) break;
+        const worker = this.work(job);
+        this.workers.add(worker);
+        void worker.then(() => this.workers.delete(worker));
+      }
+      wait = await this.untilNextLook();
+    } finally {
+      // Even a look that failed (the journal unreachable for longer than calls wait) plans the next one.
+      clearTimeout(this.timer);
+      if (!this.paused) {
+        this.timer = setTimeout(() => this.kick(), wait);
+        this.timer.unref();
+      }
     }
-    const wait = await this.untilNextLook();
-    clearTimeout(this.timer);
-    if (this.paused) return;
-    this.timer = setTimeout(() => this.kick(), wait);
-    this.timer.unref();
   }
 
   /** Sends rows one after another until none is due; each outcome and the next claim are one commit. */

@@ -9,6 +9,7 @@ import type { JournalStore, SendOutcome, Sendable } from './store';
 import type { Lease } from './leases';
 import { payloadHash } from './payload-hash';
 import { createSendTracker } from './send-tracker';
+import type { OutcomeSpill } from './outcome-spill';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -37,6 +38,8 @@ export interface PipelineDeps {
   /** This sender's lease on rows it sends: unique owner id, renewed while a request is in flight. */
   lease: Lease;
   retry?: RetryPolicy;
+  /** Holds each answer until it is recorded (an office journal may be restarting meanwhile). */
+  spill?: OutcomeSpill;
 }
 
 /** A request to submit: raw input as typed, validated here with the shared schema. */
@@ -68,6 +71,8 @@ type Parsed = { ok: true; payload: Record<string, string> } | { ok: false; field
 export function createPipeline(deps: PipelineDeps) {
   const retry = deps.retry ?? DEFAULT_RETRY;
   const schemaCache = new Map<string, EntrySchema>();
+  /** Rows whose answer this process is recording right now (a replay of held answers leaves them alone). */
+  const recording = new Set<number>();
   const tracker = createSendTracker(
     () => void deps.journal.renewLeases(deps.lease).catch(() => undefined),
     deps.lease.ms / 3,
@@ -179,7 +184,12 @@ export function createPipeline(deps: PipelineDeps) {
     return tracker.track(async () => {
       const outcome = await attempt(job);
       const next = more ? { lease: deps.lease, sendable: await sendable() } : undefined;
-      const recorded = await deps.journal.recordOutcome(job.row.id, deps.lease.owner, outcome, next);
+      deps.spill?.keep({ id: job.row.id, owner: deps.lease.owner, outcome });
+      recording.add(job.row.id);
+      const recorded = await deps.journal
+        .recordOutcome(job.row.id, deps.lease.owner, outcome, next)
+        .finally(() => recording.delete(job.row.id));
+      deps.spill?.done(job.row.id);
       return { row: recorded.row, next: jobOf(recorded.next) };
     });
   }
@@ -193,7 +203,18 @@ export function createPipeline(deps: PipelineDeps) {
   /** After this process paused or resumed a profile: the next claim reads the pauses again. */
   const pausesChanged = () => (pausedRead = undefined);
 
-  return { submit, sendable, claim, claimNext, deliver, send, idle: tracker.idle, retry, pausesChanged };
+  return {
+    submit,
+    sendable,
+    claim,
+    claimNext,
+    deliver,
+    send,
+    idle: tracker.idle,
+    retry,
+    pausesChanged,
+    recording: (): ReadonlySet<number> => recording,
+  };
 }
 
 /** The submission pipeline (see createPipeline). */

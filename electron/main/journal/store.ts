@@ -57,6 +57,21 @@ export interface BatchQueued {
   id: number;
 }
 
+/** Why a row of a batch's file was not sent: it fails validation, repeats an earlier entry, or a person skipped it. */
+export type LeftOutStatus = 'invalid' | 'duplicate' | 'skipped';
+
+/** A row of a batch's file that was not queued, kept with the batch so that every row of the file is accounted for. */
+export interface LeftOutRow {
+  row: number;
+  status: LeftOutStatus;
+  /** Field → message, for an invalid row. */
+  errors: Record<string, string> | null;
+  /** The journal row a duplicate repeats. */
+  duplicateOf: number | null;
+  /** The row's values as in the file (mapped fields). */
+  values: Record<string, string>;
+}
+
 /** The batches of bulk imports. */
 export interface BatchStore {
   /** The batch of this file for this profile: the earlier one if the same content was imported before, else a new one. */
@@ -82,6 +97,10 @@ export interface BatchStore {
   discardUnsent(batchId: number): Promise<number>;
   /** Its failed rows are queued again, due now (recorded with who); returns how many. */
   retryFailed(batchId: number): Promise<number>;
+  /** Records rows of its file that were not queued (at most 250 at once); a row recorded before is replaced. */
+  leaveOut(batchId: number, rows: readonly LeftOutRow[]): Promise<void>;
+  /** Its file's rows not sent, in file order: those recorded by leaveOut that were not queued since. */
+  leftOut(batchId: number): Promise<LeftOutRow[]>;
 }
 
 /** The outcome of one send, as recorded. */
@@ -123,6 +142,8 @@ export interface JournalReport {
   byProfile: Array<{ name: string; total: number; states: StateCounts }>;
   attention: SubmissionRow[];
   attentionTotal: number;
+  /** The range's superseded rows (each names its accepted correction), oldest first, at most 500. */
+  corrected: SubmissionRow[];
   generatedAt: string;
 }
 
@@ -147,6 +168,11 @@ export interface JournalStore {
 
   /** Calls the listener with each committed change of a row (from this process, or any desk in an office). */
   onChange(listener: (row: SubmissionRow) => void): () => void;
+  /**
+   * Calls the listener when the journal stops answering (an office database restarting) and when
+   * it answers again; a journal on this computer never does. Returns the unsubscribe function.
+   */
+  onHealth?(listener: (reachable: boolean) => void): () => void;
   close(): Promise<void>;
 
   /** The duplicate check (unless `allowDuplicate`) and the insert as `queued`: one transaction. */
@@ -175,6 +201,12 @@ export interface JournalStore {
   resend(id: number, note?: string | null): Promise<SubmissionRow>;
   markAccepted(id: number, recordid: number, note?: string | null): Promise<SubmissionRow>;
   discard(id: number, note?: string | null): Promise<SubmissionRow>;
+  /**
+   * Records that row `id` corrects row `corrects` (an earlier rejected or failed row of the same
+   * kind and profile). Once `id` is accepted — already, or when its outcome is recorded — `corrects`
+   * becomes superseded in that same transaction. Linking the same pair again changes nothing.
+   */
+  linkCorrection(id: number, corrects: number): Promise<SubmissionRow>;
   markReviewed(ids: readonly number[], note?: string | null): Promise<number>;
 
   get(id: number): Promise<SubmissionRow | undefined>;

@@ -8,7 +8,7 @@ import { createSqliteStore } from '../../../electron/main/journal/sqlite-store';
 import type { JournalStore, NewSubmission } from '../../../electron/main/journal/store';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
-import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+import { describeEachStore, freshOfficeJournal, RIG_USER, type StoreKind } from '../../support/stores';
 
 const LEASE = { owner: 'test', ms: 60_000 };
 
@@ -108,6 +108,10 @@ describeEachStore('resolution actions', (store) => {
   });
 });
 
+/** What the journal calls its own doing: `system (…)` here, naming the desk's database user in an office. */
+const systemActor = (kind: StoreKind, what: string) =>
+  kind === 'sqlite' ? `system (${what})` : `system (${RIG_USER.user}'s desk, ${what})`;
+
 describeEachStore('recovery', (kind) => {
   it('turns a row whose lease ran out into unknown, whatever process ids exist now', async () => {
     const store = await openStore(kind);
@@ -118,7 +122,7 @@ describeEachStore('recovery', (kind) => {
     await new Promise((r) => setTimeout(r, 1100));
     expect(await store.expireLeases()).toBe(1);
     expect(await store.get(row.id)).toMatchObject({ state: 'unknown' });
-    expect((await store.history(row.id)).at(-1)?.actor).toBe('system (lease expired)');
+    expect((await store.history(row.id)).at(-1)?.actor).toBe(systemActor(kind, 'lease expired'));
   });
 
   it('leaves a row alone while its sender renews the lease', async () => {
@@ -150,7 +154,7 @@ describeEachStore('recovery', (kind) => {
       state: 'accepted',
       recordid: 4711,
     });
-    expect((await store.history(a.id)).at(-1)?.actor).toBe('system (late answer)');
+    expect((await store.history(a.id)).at(-1)?.actor).toBe(systemActor(kind, 'late answer'));
     expect((await store.recordOutcome(b.id, lease.owner, accepted)).row).toMatchObject({
       state: 'discarded',
       recordid: null,
@@ -277,7 +281,8 @@ describeEachStore('review queries and export', (kind) => {
     const row = await queued(store, { reference: 'LIVE' });
     await store.claim(row.id, LEASE);
     // Each change is told once; by the time it is read, the row may already be further on.
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(`${row.id}:sending`));
+    // LISTEN/NOTIFY is asynchronous: wait for the condition (as the office suites do, up to 5 s), never a fixed time.
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(`${row.id}:sending`), { timeout: 5_000 });
     expect(seen).toHaveLength(2);
   });
 });

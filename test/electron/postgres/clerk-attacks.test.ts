@@ -115,7 +115,15 @@ describeOffice('office journal attacked by a clerk with a plain pg client', () =
            WHERE s.operator = 'clara' ORDER BY s.id`,
         )
       ).rows;
+    await clara.batches.leaveOut(batch.id, [
+      { row: 4, status: 'duplicate', errors: null, duplicateOf: ids[0]!, values: { reference: 'C-LEFT' } },
+    ]);
+    const leftOut = async () =>
+      (await office.sql('owner', 'SELECT * FROM feed_desk.batch_rows WHERE batch_id = $1 ORDER BY file_row', [batch.id]))
+        .rows;
     const before = await snapshot();
+    const leftBefore = await leftOut();
+    expect(leftBefore).toHaveLength(1);
 
     const profiles = "ARRAY['Sandbox', 'Other']::text[]";
     const each = (sql: (id: number) => string) => ids.map(sql);
@@ -128,6 +136,9 @@ describeOffice('office journal attacked by a clerk with a plain pg client', () =
           `SELECT * FROM feed_desk.record_outcome(${id}, '${LEASE.owner}', 'accepted', 777777, NULL, 'forged', 201,
              NULL, NULL, NULL, NULL, NULL, NULL)`,
       ),
+      // Cody's correction may not name (or supersede) a row Clara queued, nor link her rows to each other.
+      link_correction: each((id) => `SELECT * FROM feed_desk.link_correction(${id}, ${credentials.id})`),
+      release_unsent: [`SELECT feed_desk.release_unsent('${LEASE.owner}', '{}')`],
       renew_leases: [`SELECT feed_desk.renew_leases('${LEASE.owner}', 5000)`],
       expire_leases: ['SELECT feed_desk.expire_leases()'],
       retry_waiting: ["SELECT feed_desk.retry_waiting('Sandbox')"],
@@ -143,6 +154,13 @@ describeOffice('office journal attacked by a clerk with a plain pg client', () =
       settle_batch: [
         `SELECT feed_desk.settle_batch(${batch.id}, 'discard')`,
         `SELECT feed_desk.settle_batch(${batch.id}, 'retry')`,
+      ],
+      // Rows left out of clara's batch: another clerk may neither add nor replace them.
+      leave_out: [
+        `SELECT feed_desk.leave_out(${batch.id}, ARRAY[3], ARRAY['invalid'], ARRAY['{"surname": "forged"}'::json],
+           ARRAY[NULL]::bigint[], ARRAY['{"reference": "C-FORGED"}'::json])`,
+        `SELECT feed_desk.leave_out(${batch.id}, ARRAY[4], ARRAY['duplicate'], ARRAY[NULL]::json[],
+           ARRAY[${ids[0]}]::bigint[], ARRAY['{"reference": "C-LEFT"}'::json])`,
       ],
     };
     // Every function a clerk may execute, read from the catalogue: a new one fails here until attacked too.
@@ -166,6 +184,7 @@ describeOffice('office journal attacked by a clerk with a plain pg client', () =
       await cody.end();
     }
     expect(await snapshot()).toEqual(before);
+    expect(await leftOut()).toEqual(leftBefore);
     expect(refusals.length).toBeGreaterThanOrEqual(ids.length * 2); // every claim and outcome refused in words
     expect(refusals.filter((m) => /clara/.test(m) || /not being sent by cody/.test(m)).length).toBeGreaterThan(0);
     await clara.recordOutcome(sending.id, LEASE.owner, {

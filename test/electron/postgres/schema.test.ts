@@ -58,6 +58,7 @@ describeOffice('office journal: set-up and schema versions', () => {
       from: PG_MIGRATIONS.length,
       to: PG_MIGRATIONS.length,
       trigram: true,
+      lockedPublic: false,
     });
     await Promise.all([officeInit(server.ownerUrl), officeInit(server.ownerUrl)]);
     expect(await fingerprint(server.ownerUrl)).toBe(before);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { SubmissionRow } from '../../../../shared/journal/types';
+import { isUnreachable } from './errors';
 import { CHANGE_CHANNEL } from './people-sql';
 
 /** Committed changes of rows, from any desk, as the database announces them. */
@@ -19,7 +20,10 @@ const RECONNECT_MS = 1_000;
 export async function listenForChanges(
   config: pg.ClientConfig,
   read: (ids: number[]) => Promise<Map<number, SubmissionRow>>,
-  onError: (err: unknown) => void = (err) => console.error('Feed Desk office journal:', err),
+  onError: (err: unknown) => void = (err) => {
+    // The database going away is expected (a restart): the desk's health says so; anything else is told.
+    if (!isUnreachable(err)) console.error('Feed Desk office journal:', err);
+  },
 ): Promise<ChangeFeed> {
   const listeners = new Set<(row: SubmissionRow) => void>();
   let pending: number[] = [];

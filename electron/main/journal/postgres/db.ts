@@ -1,32 +1,109 @@
 import pg from 'pg';
-import { translate } from './errors';
+import { isUnreachable, JournalUnreachableError, translate, whyUnreachable } from './errors';
+
+/** How long a desk waits out an unreachable office database (a restart, a failover) before giving up on a call. */
+export const OUTAGE_MS = 120_000;
+const FIRST_PAUSE_MS = 100;
+const LONGEST_PAUSE_MS = 2_000;
+
+/** Told when the office database stops or starts answering. */
+export type HealthListener = (reachable: boolean) => void;
+
+/** A statement's retry hooks: told before each retry, with whether the failed try may have been carried out. */
+export interface RetryHooks {
+  onRetry?: (ambiguous: boolean) => void;
+}
 
 /** The office journal's connection pool, with the database's refusals turned into journal errors. */
 export interface Db {
   readonly pool: pg.Pool;
-  rows<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
+  rows<T extends pg.QueryResultRow>(sql: string, params?: unknown[], hooks?: RetryHooks): Promise<T[]>;
   /** The first row, or undefined. */
-  first<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  first<T extends pg.QueryResultRow>(sql: string, params?: unknown[], hooks?: RetryHooks): Promise<T | undefined>;
   /** How many rows the statement changed. */
   count(sql: string, params?: unknown[]): Promise<number>;
+  /** Whether the last statement found the database reachable. */
+  readonly reachable: boolean;
+  /** Listens for the database going away and coming back; returns the unsubscribe function. */
+  onHealth(listener: HealthListener): () => void;
 }
 
-/** Wraps a pool. */
-export function wrapPool(pool: pg.Pool): Db {
-  async function run<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<T>> {
-    try {
-      return await pool.query<T>(sql, params);
-    } catch (err) {
-      throw translate(err);
+/** How the pool is used: where it points (for messages) and how long an outage is waited out. */
+export interface DbOptions {
+  where: () => string;
+  outageMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Wraps a pool. A statement that meets an unreachable database is tried again with backoff for up
+ * to `outageMs` (the pool reconnects by itself), then fails with a JournalUnreachableError in plain
+ * words. A try that failed before it reached the server is retried as it is; one whose connection
+ * dropped mid-way may have been carried out, which the caller is told (RetryHooks) so it can make
+ * the retry safe: every function the desk calls is idempotent or checked by its caller.
+ */
+export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
+  const listeners = new Set<HealthListener>();
+  let reachable = true;
+  const health = (now: boolean) => {
+    if (now === reachable) return;
+    reachable = now;
+    for (const listener of [...listeners]) listener(now);
+  };
+
+  async function run<T extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[] = [],
+    hooks: RetryHooks = {},
+  ): Promise<pg.QueryResult<T>> {
+    const deadline = Date.now() + (options.outageMs ?? OUTAGE_MS);
+    for (let attempt = 0; ; attempt += 1) {
+      let sent = false;
+      try {
+        const client = await pool.connect();
+        try {
+          sent = true;
+          const result = await client.query<T>(sql, params);
+          client.release();
+          health(true);
+          return result;
+        } catch (err) {
+          client.release(isUnreachable(err) ? (err as Error) : undefined);
+          throw err;
+        }
+      } catch (err) {
+        if (!isUnreachable(err)) throw translate(err);
+        health(false);
+        if (Date.now() >= deadline) {
+          throw new JournalUnreachableError(
+            `The office journal at ${options.where()} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
+            { cause: err },
+          );
+        }
+        hooks.onRetry?.(sent && !/^57P03$/.test(String((err as { code?: unknown }).code)));
+        await sleep(Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt));
+      }
     }
   }
   return {
     pool,
-    async rows<T extends pg.QueryResultRow>(sql: string, params?: unknown[]) {
-      return (await run<T>(sql, params)).rows;
+    get reachable() {
+      return reachable;
     },
-    async first<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T | undefined> {
-      const { rows } = await run<T>(sql, params);
+    onHealth(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async rows<T extends pg.QueryResultRow>(sql: string, params?: unknown[], hooks?: RetryHooks) {
+      return (await run<T>(sql, params, hooks)).rows;
+    },
+    async first<T extends pg.QueryResultRow>(
+      sql: string,
+      params?: unknown[],
+      hooks?: RetryHooks,
+    ): Promise<T | undefined> {
+      const { rows } = await run<T>(sql, params, hooks);
       return rows[0];
     },
     async count(sql: string, params?: unknown[]) {

@@ -3,6 +3,7 @@ import type { Lease } from '../leases';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
 import { NOT_IN_PAUSED_BATCH } from './batches-sql';
+import { claimGuard } from './claim-guard';
 
 type Sending = Pick<
   JournalStore,
@@ -15,11 +16,16 @@ const lists = (s: Sendable) => [[...s.entries], [...s.cancellations]];
 
 /**
  * Queueing and sending through the database's functions: each call one transaction with its
- * history entry, the operator and actors named by the database.
+ * history entry, the operator and actors named by the database. A call whose connection dropped
+ * mid-way is retried (see wrapPool) and made safe here: a queue that did commit is recognised as
+ * this user's own row rather than a duplicate, and a claim that did commit but whose row never
+ * came back is released (see ClaimGuard).
  */
-export function sendingMethods(db: Db): Sending {
+export function sendingMethods(db: Db, user: string): Sending {
+  const claims = claimGuard(db);
   return {
     async queue(submission, allowDuplicate) {
+      let retried = false;
       const result = await db.first<PgSubmission & { duplicate: boolean }>(
         `SELECT q.duplicate, (q.submission).* FROM feed_desk.queue($1, $2, $3::json, $4, $5, $6) q`,
         [
@@ -30,55 +36,69 @@ export function sendingMethods(db: Db): Sending {
           submission.originalRecordid ?? null,
           allowDuplicate,
         ],
+        { onRetry: (ambiguous) => (retried ||= ambiguous) },
       );
       if (!result) throw new Error('feed_desk.queue returned nothing');
       const row = toRow(result);
-      return result.duplicate ? { duplicate: row } : { row };
+      // The first try committed and its answer was lost: the "duplicate" is this very row.
+      const ours =
+        retried &&
+        row.operator === user &&
+        row.state === 'queued' &&
+        row.attempts === 0 &&
+        row.payload &&
+        JSON.stringify(row.payload) === JSON.stringify(submission.payload);
+      return result.duplicate && !ours ? { duplicate: row } : { row };
     },
 
-    async claim(id, lease) {
-      const row = await db.first<PgSubmission>('SELECT * FROM feed_desk.claim($1, $2, $3)', [
-        id,
-        lease.owner,
-        ms(lease),
-      ]);
-      return row && toRow(row);
-    },
+    claim: (id, lease) =>
+      claims.run(lease.owner, async (hooks) => {
+        const row = await db.first<PgSubmission>(
+          'SELECT * FROM feed_desk.claim($1, $2, $3)',
+          [id, lease.owner, ms(lease)],
+          hooks,
+        );
+        return row && claims.held(lease.owner, toRow(row));
+      }),
 
-    async claimNext(lease, sendable) {
-      const row = await db.first<PgSubmission>('SELECT * FROM feed_desk.claim_next($1, $2, $3::text[], $4::text[])', [
-        lease.owner,
-        ms(lease),
-        ...lists(sendable),
-      ]);
-      return row && toRow(row);
-    },
+    claimNext: (lease, sendable) =>
+      claims.run(lease.owner, async (hooks) => {
+        const row = await db.first<PgSubmission>(
+          'SELECT * FROM feed_desk.claim_next($1, $2, $3::text[], $4::text[])',
+          [lease.owner, ms(lease), ...lists(sendable)],
+          hooks,
+        );
+        return row && claims.held(lease.owner, toRow(row));
+      }),
 
-    async recordOutcome(id, owner, outcome: SendOutcome, next) {
-      const failure = outcome.state === 'accepted' ? undefined : outcome;
-      const rows = await db.rows<PgSubmission & { is_next: boolean }>(
-        `SELECT q.is_next, (q.submission).* FROM feed_desk.record_outcome(
+    recordOutcome: (id, owner, outcome: SendOutcome, next) =>
+      claims.run(owner, async (hooks) => {
+        const failure = outcome.state === 'accepted' ? undefined : outcome;
+        const rows = await db.rows<PgSubmission & { is_next: boolean }>(
+          `SELECT q.is_next, (q.submission).* FROM feed_desk.record_outcome(
            $1, $2, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12::text[], $13::text[]) q`,
-        [
-          id,
-          owner,
-          outcome.state,
-          outcome.state === 'accepted' ? outcome.recordid : null,
-          failure?.code ?? null,
-          outcome.message,
-          outcome.httpStatus,
-          failure?.fields ? JSON.stringify(failure.fields) : null,
-          failure?.nextAttemptAt ?? null,
-          next?.lease.owner ?? null,
-          next ? ms(next.lease) : null,
-          ...(next ? lists(next.sendable) : [null, null]),
-        ],
-      );
-      const settled = rows.find((r) => !r.is_next);
-      const claimed = rows.find((r) => r.is_next);
-      if (!settled) throw new Error('feed_desk.record_outcome returned nothing');
-      return { row: toRow(settled), next: claimed && toRow(claimed) };
-    },
+          [
+            id,
+            owner,
+            outcome.state,
+            outcome.state === 'accepted' ? outcome.recordid : null,
+            failure?.code ?? null,
+            outcome.message,
+            outcome.httpStatus,
+            failure?.fields ? JSON.stringify(failure.fields) : null,
+            failure?.nextAttemptAt ?? null,
+            next?.lease.owner ?? null,
+            next ? ms(next.lease) : null,
+            ...(next ? lists(next.sendable) : [null, null]),
+          ],
+          hooks,
+        );
+        const settled = rows.find((r) => !r.is_next);
+        const claimed = rows.find((r) => r.is_next);
+        if (!settled) throw new Error('feed_desk.record_outcome returned nothing');
+        claims.settled(owner, id);
+        return { row: toRow(settled), next: claimed && claims.held(owner, toRow(claimed)) };
+      }),
 
     async renewLeases(lease) {
       await db.rows('SELECT feed_desk.renew_leases($1, $2)', [lease.owner, ms(lease)]);

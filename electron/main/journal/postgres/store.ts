@@ -6,7 +6,7 @@ import { listenForChanges } from './changes';
 import { clientConfig, label, type OfficeConnectOptions } from './connect';
 import { wrapPool } from './db';
 import { draftMethods } from './drafts';
-import { OfficePermissionError } from './errors';
+import { isUnreachable, JournalUnreachableError, OfficePermissionError, whyUnreachable } from './errors';
 import { queryMethods } from './queries';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 import { sendingMethods } from './sending';
@@ -15,6 +15,8 @@ import { requireCurrent, schemaVersion } from './version';
 /** Where the office journal is and how to sign in; at most `poolSize` connections (5 by default) plus one listening. */
 export interface PostgresStoreOptions extends OfficeConnectOptions {
   poolSize?: number;
+  /** How long a call waits out an unreachable database (120 s by default). */
+  outageMs?: number;
 }
 
 /** Enough for an outbox of 4 (a connection is held per statement, never across a send) and the screens. */
@@ -33,9 +35,21 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
     max: (typeof options === 'string' ? undefined : options.poolSize) ?? POOL_SIZE,
   });
   pool.on('error', () => undefined); // an idle connection was dropped: the pool opens another when needed
-  const db = wrapPool(pool);
+  let where = configLabel(config);
+  const db = wrapPool(pool, {
+    where: () => where,
+    outageMs: typeof options === 'string' ? undefined : options.outageMs,
+  });
   try {
-    const location = await signIn(pool);
+    const location = await signIn(pool).catch((err: unknown) => {
+      throw isUnreachable(err)
+        ? new JournalUnreachableError(
+            `The office journal at ${where} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
+            { cause: err },
+          )
+        : err;
+    });
+    if (location.kind === 'office') where = location.label;
     const feed = await listenForChanges(config, async (ids) => {
       const rows = await db.rows<PgSubmission>(
         `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE id = ANY ($1::bigint[])`,
@@ -51,7 +65,8 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
         closing ??= feed.close().then(() => pool.end());
         return closing;
       },
-      ...sendingMethods(db),
+      onHealth: db.onHealth,
+      ...sendingMethods(db, location.user),
       ...actionMethods(db),
       ...queryMethods(db),
       batches: batchMethods(db),
@@ -89,4 +104,22 @@ async function signIn(pool: pg.Pool): Promise<JournalLocation> {
   } finally {
     client.release();
   }
+}
+
+/** "host:port/database" from connection settings, for messages before anyone is signed in. */
+function configLabel(config: pg.ClientConfig): string {
+  let host = config.host ?? 'localhost';
+  let port = String(config.port ?? 5432);
+  let database = config.database ?? '';
+  if (config.connectionString) {
+    try {
+      const url = new URL(config.connectionString);
+      host = url.hostname || host;
+      port = url.port || port;
+      database = decodeURIComponent(url.pathname.slice(1)) || database;
+    } catch {
+      // not a URL: the settings above stand
+    }
+  }
+  return `${host}:${port}/${database}`;
 }

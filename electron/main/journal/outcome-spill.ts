@@ -1,0 +1,106 @@
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import type { JournalStore, SendOutcome } from './store';
+
+/** A service's answer not yet recorded in the journal. */
+export interface PendingOutcome {
+  id: number;
+  owner: string;
+  outcome: SendOutcome;
+}
+
+/**
+ * Keeps the service's answers until the journal has recorded them: in memory always, and in a
+ * small file in the data folder (written and flushed) while the journal is unreachable, so an
+ * answer that arrives during an office database restart survives even this process. Recording
+ * an outcome is idempotent, so replaying one that did get recorded changes nothing.
+ */
+export class OutcomeSpill {
+  private readonly pending = new Map<number, PendingOutcome>();
+  private onDisk = false;
+  private reachable = true;
+  private replaying: Promise<void> | undefined;
+
+  constructor(private readonly path: string) {
+    for (const entry of readSpill(path)) this.pending.set(entry.id, entry);
+    this.onDisk = this.pending.size > 0;
+  }
+
+  /** How many answers wait to be recorded. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Holds an answer before it is recorded (on disk at once while the journal is unreachable). */
+  keep(entry: PendingOutcome): void {
+    this.pending.set(entry.id, entry);
+    if (!this.reachable) this.write();
+  }
+
+  /** The answer is recorded: forgotten, and the file shrinks (or goes) with it. */
+  done(id: number): void {
+    if (!this.pending.delete(id) || !this.onDisk) return;
+    if (this.pending.size > 0) this.write();
+    else this.clear();
+  }
+
+  /** The journal went away (everything held goes to disk) or came back. */
+  health(reachable: boolean): void {
+    this.reachable = reachable;
+    if (!reachable && this.pending.size > 0) this.write();
+  }
+
+  /**
+   * Records every held answer that no send of this process is recording right now (those named
+   * in `busy`); one replay at a time. Answers that still cannot be recorded stay held.
+   */
+  replay(journal: JournalStore, busy: ReadonlySet<number> = new Set()): Promise<void> {
+    this.replaying ??= (async () => {
+      for (const entry of [...this.pending.values()]) {
+        if (busy.has(entry.id)) continue;
+        await journal.recordOutcome(entry.id, entry.owner, entry.outcome);
+        this.done(entry.id);
+      }
+    })().finally(() => (this.replaying = undefined));
+    return this.replaying;
+  }
+
+  private write(): void {
+    const text = [...this.pending.values()].map((e) => JSON.stringify(e)).join('\n') + '\n';
+    const temp = `${this.path}.tmp`;
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, this.path);
+    this.onDisk = true;
+  }
+
+  private clear(): void {
+    rmSync(this.path, { force: true });
+    this.onDisk = false;
+  }
+}
+
+/** The answers a spill file holds; lines that cannot be read are skipped (the file is ours, written whole). */
+function readSpill(path: string): PendingOutcome[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as PendingOutcome;
+        return Number.isInteger(entry.id) && typeof entry.owner === 'string' && entry.outcome ? [entry] : [];
+      } catch {
+        return [];
+      }
+    });
+}
