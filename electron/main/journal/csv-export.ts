@@ -2,7 +2,25 @@ import { stringify } from 'csv-stringify/sync';
 import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import type { JournalStore } from './store';
-import { guardCell } from './queries';
+
+/**
+ * Where a spreadsheet may start a cell inside a value: at its start, and after a `;` or tab (a
+ * spreadsheet splitting on those cuts inside a field that does not start with a quote, whatever
+ * the quoting) or a line break (such a spreadsheet ends the row there); when the piece starts,
+ * after any spaces or quotes, with a formula trigger.
+ */
+const PIECE_FORMULA = /(?<=^|[;\t\r\n])(?=(?:[^\S\t\r\n]|")*[=+\-@])/g;
+
+/**
+ * Spreadsheet formula guard for one CSV cell, used by every CSV the app writes: each piece of the
+ * value that a spreadsheet may read as a cell (the start, and after every `;`, tab or line break)
+ * and that starts with = + - @ is prefixed with ', as is a value starting with tab or CR. So a
+ * negative amount is written '-12.50, and `Flat 1;=cmd` as `Flat 1;'=cmd`.
+ */
+export function guardCell(value: string): string {
+  const guarded = value.replace(PIECE_FORMULA, "'");
+  return /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
+}
 
 /** True for history entries written by the software (sending, outcomes, recovery), not by a person. */
 const bySystem = (h: HistoryRow) => h.actor === 'system' || h.actor.startsWith('system ');
@@ -29,6 +47,8 @@ const COLUMNS = [
   'http_status',
   'message',
   'original_recordid',
+  'corrects',
+  'superseded_by',
   'resolved_by',
   'resolved_at',
   'resolution_note',
@@ -54,6 +74,8 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
     row.httpStatus,
     row.message,
     row.originalRecordid,
+    row.corrects,
+    row.supersededBy,
     resolution?.actor ?? null,
     resolution?.at ?? null,
     resolution?.note ?? null,

@@ -82,8 +82,3 @@ export function rowsByIds(db: Database.Database, ids: readonly number[]): Submis
   const byId = new Map(raw.map((r) => [r.id, toRow(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
-/** Spreadsheet formula guard: a cell starting with = + - @ (or tab/CR) is prefixed with '. */
-export function guardCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

@@ -1,5 +1,6 @@
 import { testDesktop } from '../../support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decodeHTML } from 'entities';
 import { openCore, type Core } from '../../../electron/main/core/core';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
@@ -140,6 +141,72 @@ describe('text from the service is redacted before it is stored, shown or export
       expect(text).not.toContain(
         write(secret).replace(/^"|"$/g, '').split(' ').at(-1) === 'refused' ? '\u0000' : secret,
       );
+    }
+  });
+
+  // A secret with every character HTML escapes, and the ways a service may echo it in a page or message.
+  const QUOTED = `Quote"d'Sec<ret>&Amp-77`;
+  const escape = (map: Record<string, string>) => (x: string) => x.replace(/["'<>&]/g, (c) => map[c] ?? c);
+  const named = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+  const python = escape({ ...named, '"': '&quot;', "'": '&#x27;' });
+  const escaped: Array<[string, (s: string) => string]> = [
+    ['&#34; and &#39; (Go)', escape({ ...named, '"': '&#34;', "'": '&#39;' })],
+    ['&quot; and &#x27; (Python)', python],
+    ['&quot; and &apos; (XML)', escape({ ...named, '"': '&quot;', "'": '&apos;' })],
+    ['&quot; only (an attribute)', escape({ '"': '&quot;' })],
+    ['decimal entities', escape({ '"': '&#34;', "'": '&#39;', '<': '&#60;', '>': '&#62;', '&': '&#38;' })],
+    ['upper-case hex entities', escape({ '"': '&#X22;', "'": '&#X27;', '<': '&#x3C;', '>': '&#x3e;', '&': '&#x26;' })],
+    ['mixed', escape({ '"': '&#x22;', "'": '&apos;', '<': '&#60;', '>': '&GT;', '&': '&#38;' })],
+    ['escaped twice', (x) => python(python(x))],
+    ['every character numeric', (x) => [...x].map((c) => `&#${c.codePointAt(0)};`).join('')],
+  ];
+  /** The text decoded as a browser would show it (escaped up to three times). */
+  const shown = (text: string) => decodeHTML(decodeHTML(decodeHTML(text)));
+
+  it.each(escaped)('a secret with " \' < > & echoed HTML-escaped as %s is redacted', (_label, write) => {
+    const redactor = createRedactor();
+    redactor.remember(QUOTED);
+    const out = redactor.redact(`<p>Unknown client secret “${write(QUOTED)}” for echo-client</p>`);
+    expect(out).toContain('[redacted]');
+    expect(out).toMatch(/^<p>Unknown client secret “\[redacted\]” for echo-client<\/p>$/);
+    for (const part of ['Quote', 'Sec', 'Amp-77']) expect(shown(out)).not.toContain(part);
+  });
+
+  it('HTML-escaped text with nothing to remove is kept as it was written', () => {
+    const redactor = createRedactor();
+    redactor.remember(QUOTED);
+    const text = '<p>Reference &quot;R&amp;D-1&quot; &lt;unknown&gt; &#39;x&#39;</p>';
+    expect(redactor.redact(text)).toBe(text);
+    expect(redactor.redact('{&quot;password&quot;: &quot;hunter2&quot;}')).toBe('{"password": "[redacted]"}');
+  });
+
+  it.each([
+    ['an HTML page', 'text/html', (x: string) => `<html><body><p>Unknown secret ${x}</p></body></html>`],
+    ['a JSON message', 'application/json', (x: string) => JSON.stringify({ message: `Unknown secret ${x}` })],
+  ])('a secret echoed HTML-escaped (mixed) in %s reaches no answer, row or export', async (_label, type, body) => {
+    const mixed = escaped.find(([label]) => label === 'mixed')![1];
+    server = await startServer((_req, _body, res) => {
+      res.writeHead(401, { 'content-type': type });
+      res.end(body(mixed(QUOTED)));
+    });
+    core = await openCore({
+      home: tempHome(),
+      sandboxUrl: () => undefined,
+      env: { FEED_DESK_PROFILE: 'Echo', FEED_DESK_CLIENT_ID: 'echo-client', FEED_DESK_CLIENT_SECRET: QUOTED },
+    });
+    core.profiles.put({ name: 'Echo', baseUrl: server.url });
+    const answer = JSON.stringify(
+      await createDispatch(createHandlers(core, testDesktop().desktop))('connection:test', { profile: 'Echo' }),
+    );
+    const queued = await core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Echo' });
+    if (!queued.ok) throw new Error('not queued');
+    const row = await core.pipeline.send(queued.row.id);
+    expect(row?.message).toContain('Unknown secret [redacted]');
+    let csv = '';
+    await writeJournalCsv(core.journal, {}, (text) => (csv += text));
+    for (const text of [answer, JSON.stringify(row), csv]) {
+      expect(text).toContain('[redacted]');
+      for (const part of ['Quote', 'Sec', 'Amp-77']) expect(shown(text)).not.toContain(part);
     }
   });
 });
