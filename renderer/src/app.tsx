@@ -9,6 +9,7 @@ import { SummaryScreen } from './screens/summary/summary-screen';
 import { CancellationScreen } from './screens/cancellation/cancellation-screen';
 import { ImportScreen } from './screens/import/import-screen';
 import { useAttentionCount } from './screens/journal/use-attention-count';
+import { useJournalReachable } from './use-journal-health';
 
 const SCREENS = [
   { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },
@@ -38,6 +39,7 @@ export function App() {
   const route = useHashRoute();
   const profiles = useProfiles();
   const attention = useAttentionCount();
+  const journalReachable = useJournalReachable();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -86,6 +88,11 @@ export function App() {
         <JournalBadge className="profile-badge" />
       </header>
       <main className="content">
+        {!journalReachable && (
+          <p role="alert" className="banner error" data-testid="journal-unreachable">
+            The office journal is unreachable; nothing is being sent. Typed entries are kept on this computer.
+          </p>
+        )}
         {profiles.error && (
           <p role="alert" className="banner error">
             {profiles.error}
@@ -99,7 +106,7 @@ export function App() {
 
 function Screen({ route, profiles }: { route: Route; profiles: ReturnType<typeof useProfiles> }) {
   if (route === 'settings') return <SettingsScreen profiles={profiles} />;
-  if (route === 'journal') return <JournalScreen />;
+  if (route === 'journal') return <JournalScreen inUse={profiles.active?.profile.name ?? null} />;
   if (route === 'summary') return <SummaryScreen />;
   if (route === 'import') return <ImportScreen profiles={profiles} />;
   const active = profiles.active;

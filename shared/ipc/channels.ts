@@ -48,7 +48,7 @@ export const CHANNELS = [
 export type Channel = (typeof CHANNELS)[number];
 
 /** Every event main pushes to the page (`domain:event`); the page subscribes through the preload. */
-export const EVENTS = ['journal:changed'] as const;
+export const EVENTS = ['journal:changed', 'journal:health'] as const;
 
 /** The name of a pushed event. */
 export type EventName = (typeof EVENTS)[number];

@@ -39,6 +39,9 @@ export const submissionViewSchema = z.strictObject({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The rejected or failed row this one corrects, and the accepted correction that superseded this one. */
+  corrects: z.number().int().nullable(),
+  supersededBy: z.number().int().nullable(),
 });
 export type SubmissionView = z.infer<typeof submissionViewSchema>;
 
@@ -110,6 +113,8 @@ export const journalReportSchema = z.strictObject({
   /** Unknown and rejected rows of the range, oldest first (at most 500; `attentionTotal` says how many). */
   attention: z.array(journalListRowSchema.extend({ message: z.string().nullable() })),
   attentionTotal: z.number().int(),
+  /** Superseded rows of the range, oldest first, each with the accepted row that corrected it (at most 500). */
+  corrected: z.array(journalListRowSchema.extend({ supersededBy: z.number().int().nullable() })),
   generatedAt: z.string(),
 });
 export type JournalReport = z.infer<typeof journalReportSchema>;
@@ -118,6 +123,18 @@ const entryInput = z.partialRecord(z.enum(ENTRY_FIELDS), text(10_000));
 
 const fileRow = z.number().int().min(2).max(10_000_000);
 const batchRef = z.strictObject({ batch: z.number().int().min(1) });
+
+const repairRows = z.array(fileRow).max(10_000).optional();
+/** A repair of line breaks a person chose (shared/import/repairs.ts). */
+const lineRepair = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('join'),
+    separator: text(10),
+    field: z.enum(ENTRY_FIELDS).optional(),
+    rows: repairRows,
+  }),
+  z.strictObject({ kind: z.literal('address2'), rows: repairRows }),
+]);
 
 /** A chosen file to check or import, with the person's choices. */
 const importRequest = z.strictObject({
@@ -133,6 +150,10 @@ const importRequest = z.strictObject({
     .array(z.strictObject({ row: fileRow, input: entryInput }))
     .max(10_000)
     .optional(),
+  /** Repairs of line breaks in single-line fields the person chose, for some rows or (no rows) every row. */
+  repairs: z.array(lineRepair).max(100).optional(),
+  /** The batch this file continues (a corrected version of its file). */
+  continueBatch: z.number().int().min(1).optional(),
 });
 
 const rowDuplicateSchema = z.strictObject({
@@ -167,6 +188,9 @@ const batchStatusSchema = z.strictObject({
   counts: stateCounts,
   total: z.number().int(),
   remaining: z.number().int(),
+  /** Rows of the file not sent, by why: every row of the file is in the journal or here. */
+  leftOut: z.strictObject({ invalid: z.number().int(), duplicate: z.number().int(), skipped: z.number().int() }),
+  fileRows: z.number().int(),
 });
 export type BatchStatusView = z.infer<typeof batchStatusSchema>;
 
@@ -195,6 +219,13 @@ const importCheckSchema = z.strictObject({
   duplicates: z.array(rowDuplicateSchema),
   earlier: z.strictObject({ batch: batchViewSchema, counts: stateCounts }).nullable(),
   already: z.number().int(),
+  /** An earlier batch of a file of the same name this file may continue. */
+  continuable: batchViewSchema.nullable(),
+  /** Values sent otherwise than the file writes them: as in the file → as it will be sent. */
+  changes: z.array(
+    z.strictObject({ row: z.number().int(), field: z.enum(ENTRY_FIELDS), file: z.string(), sent: z.string() }),
+  ),
+  changedRows: z.number().int(),
 });
 export type ImportCheckView = z.infer<typeof importCheckSchema>;
 
@@ -246,7 +277,13 @@ export const CONTRACT = {
     response: submissionViewSchema,
   },
   'entries:submit': {
-    request: z.strictObject({ profile: profileName, input: entryInput, confirmDuplicate: z.boolean().optional() }),
+    request: z.strictObject({
+      profile: profileName,
+      input: entryInput,
+      confirmDuplicate: z.boolean().optional(),
+      /** The rejected or failed journal row this entry corrects (superseded once this one is accepted). */
+      corrects: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    }),
     response: submissionViewSchema,
   },
   'drafts:get': {
@@ -396,6 +433,8 @@ export type ResponseOf<C extends Channel> = z.infer<(typeof CONTRACT)[C]['respon
 export const EVENT_CONTRACT = {
   /** A journal row was queued or changed state (from any screen, the outbox, or a late answer). */
   'journal:changed': submissionViewSchema,
+  /** The office journal stopped answering (a restart, a failover) or answers again; nothing is claimed meanwhile. */
+  'journal:health': z.strictObject({ reachable: z.boolean() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** The payload a pushed event carries. */

@@ -45,6 +45,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
   const listeners = new Set<HealthListener>();
+  const guarded = new WeakSet<pg.PoolClient>();
   let reachable = true;
   const health = (now: boolean) => {
     if (now === reachable) return;
@@ -62,6 +63,12 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
       let sent = false;
       try {
         const client = await pool.connect();
+        // A server that goes away errors the client it is serving too, after the query has failed
+        // and the client left the pool: the failed query says it all, so that event is not an uncaught error.
+        if (!guarded.has(client)) {
+          guarded.add(client);
+          client.on('error', () => undefined);
+        }
         try {
           sent = true;
           const result = await client.query<T>(sql, params);
