@@ -11,6 +11,7 @@ import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, loadKeytar, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
 import { createConnectionCache } from './connection-cache';
+import { keepDraftsLocally } from './local-drafts';
 
 /** The operator recorded on every submission: the OS user name. */
 export function operatorName(): string {
@@ -77,12 +78,14 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   const profiles = openProfileStore(options.home);
   const operator = operatorName();
   const credentials = options.credentials ?? createCredentialStore(loadKeytar, options.home);
-  const journal = options.journal
+  const opened = options.journal
     ? await options.journal(operator)
     : await openJournalStore(
         { home: options.home, credentials, env: options.env ?? process.env, url: options.journalUrl },
         operator,
       );
+  // An office journal may be restarting: drafts typed meanwhile stay on this computer until it takes them.
+  const journal = opened.onHealth ? keepDraftsLocally(opened, options.home) : opened;
   const recovered = await journal.expireLeases();
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({

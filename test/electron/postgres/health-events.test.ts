@@ -1,5 +1,9 @@
 // The office database going away and coming back, as the page hears of it (journal:health).
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { keepDraftsLocally, WAITING_DRAFTS_FILE } from '../../../electron/main/core/local-drafts';
 import type { Core } from '../../../electron/main/core/core';
 import { publishEvents } from '../../../electron/main/ipc/events';
 import { officeInit } from '../../../electron/main/journal/postgres/office-init';
@@ -12,7 +16,7 @@ import { describeOfficeOnly } from '../../support/stores';
 let server: TestPostgres;
 let store: JournalStore;
 
-describeOfficeOnly('journal:health: the office journal unreachable, then back', () => {
+describeOfficeOnly('the office journal unreachable, then back', () => {
   beforeAll(async () => {
     server = await startPostgres({ durable: true });
     await officeInit(server.ownerUrl);
@@ -38,5 +42,27 @@ describeOfficeOnly('journal:health: the office journal unreachable, then back', 
     expect(await listing).toMatchObject({ total: 0 });
     expect(events.at(-1)).toEqual({ event: 'journal:health', payload: { reachable: true } });
     stop();
+  }, 60_000);
+
+  it('keeps drafts typed while it is down on this computer until the journal takes them, across a restart of Feed Desk too', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'feed-desk-drafts-'));
+    const desk = keepDraftsLocally(store, home);
+    server.crash();
+    let saved: Promise<void>;
+    try {
+      saved = desk.drafts.save('new-entry', 'Sandbox', { reference: 'HALF-TYPED' });
+      // Before the journal answers, the draft is on disk: a desk closed now finds it at its next start.
+      const reopened = keepDraftsLocally(store, home);
+      expect(await reopened.drafts.get('new-entry')).toMatchObject({
+        profile: 'Sandbox',
+        payload: { reference: 'HALF-TYPED' },
+      });
+      expect(JSON.parse(readFileSync(join(home, WAITING_DRAFTS_FILE), 'utf8'))).toHaveProperty('new-entry');
+    } finally {
+      server.start();
+    }
+    await saved;
+    expect(JSON.parse(readFileSync(join(home, WAITING_DRAFTS_FILE), 'utf8'))).toEqual({});
+    expect(await store.drafts.get('new-entry')).toMatchObject({ payload: { reference: 'HALF-TYPED' } });
   }, 60_000);
 });
