@@ -14,13 +14,23 @@ function flush(): void {
 
 /**
  * Calls the listener after journal rows changed in main (pushed through `journal:changed`, never
- * polled), at most once per COALESCE_MS however many rows changed. Returns the unsubscribe.
+ * polled), and when an office journal answers again after an outage, at most once per
+ * COALESCE_MS however many rows changed. Returns the unsubscribe.
  */
 export function onJournalChanges(listener: () => void): () => void {
   listeners.add(listener);
-  unsubscribe ??= api.journal.onChanged(() => {
-    timer ??= setTimeout(flush, COALESCE_MS);
-  });
+  if (!unsubscribe) {
+    const changed = () => {
+      timer ??= setTimeout(flush, COALESCE_MS);
+    };
+    const stopChanges = api.journal.onChanged(changed);
+    // Changes made while the office journal was unreachable were never announced: read again once it is back.
+    const stopHealth = api.journal.onHealth(({ reachable }) => reachable && changed());
+    unsubscribe = () => {
+      stopChanges();
+      stopHealth();
+    };
+  }
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
