@@ -1,9 +1,11 @@
-// Reading .xlsx workbooks for bulk import: exceljs's streaming reader, after a look at the zip's
-// directory (never the whole workbook in memory).
+// Reading .xlsx workbooks for bulk import: exceljs's streaming reader, after a check of the size of
+// the workbook's parts (never the whole workbook in memory).
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import unzipper from 'unzipper';
 import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './read-table';
+import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
+
+export { WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-size';
 
 /**
  * What this file uses of exceljs's streaming sheet reader (its typings leave these out): the sheet's
@@ -18,37 +20,17 @@ interface SheetsSeen {
   sheet?: string;
 }
 
-/** The most one part of a workbook may hold unpacked, and how much smaller than that it may be packed. */
-export const WORKBOOK_LIMITS = { partBytes: 256 * 1024 * 1024, ratio: 100, ratioFromBytes: 1024 * 1024 } as const;
-
 /**
- * Reads the workbook's zip directory (not its contents) and refuses one whose parts would unpack
- * into more than memory can hold, or that packs far tighter than spreadsheets do (a zip bomb).
+ * Checks the workbook's size (its directory, then what its parts actually unpack to) and reads its
+ * sheet (the first visible one unless `sheet` is given) as far as the header. Each iteration of `rows`
+ * reads the workbook afresh.
  */
-async function checkWorkbookSize(path: string): Promise<void> {
-  let directory: Awaited<ReturnType<typeof unzipper.Open.file>>;
-  try {
-    directory = await unzipper.Open.file(path);
-  } catch (error) {
-    throw new TableReadError('This .xlsx file is damaged and cannot be read.', undefined, { cause: error });
-  }
-  for (const part of directory.files) {
-    const { uncompressedSize: size, compressedSize: packed } = part;
-    const tooTight = size > WORKBOOK_LIMITS.ratioFromBytes && size > packed * WORKBOOK_LIMITS.ratio;
-    if (size > WORKBOOK_LIMITS.partBytes || tooTight) {
-      throw new TableReadError(
-        `This .xlsx file is too large to import (its part ${part.path} unpacks to ${Math.round(size / 1024 / 1024)} MB): ` +
-          'save the sheet as CSV, or split it.',
-      );
-    }
-  }
-}
-
 export async function openWorkbook(
   path: string,
   sheet: string | undefined,
+  limits: WorkbookLimits = WORKBOOK_LIMITS,
 ): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
-  await checkWorkbookSize(path);
+  await checkWorkbookSize(path, limits);
   const seen: SheetsSeen = { sheets: [] };
   const header = await firstOf(workbookRows(path, sheet, seen, false));
   const chosen = seen.sheet ?? sheet ?? '';
@@ -113,7 +95,7 @@ async function* workbookRows(
     throw new TableReadError('This is not a CSV or .xlsx file: it holds no worksheets.');
   } catch (error) {
     if (error instanceof TableReadError) throw error;
-    throw new TableReadError('This .xlsx file is damaged and cannot be read.', undefined, { cause: error });
+    throw damagedWorkbook(error);
   } finally {
     await closeWorkbook(input, sheets, handed);
   }
