@@ -1,4 +1,6 @@
 import type { ScreenDateOrder } from '../../shared/entry/screen-date';
+import { accountWords } from '../../shared/import/accounting';
+import { brokenFields, visibleText } from '../../shared/import/repairs';
 import type { Profile } from '../../shared/profile/schema';
 import type { StateCounts } from '../main/journal/store';
 import {
@@ -21,6 +23,10 @@ export interface BulkOptions {
   allowDuplicate?: boolean;
   dateOrder: ScreenDateOrder;
   sheet?: string;
+  /** Join the lines of single-line cells with this (a repair the person asks for; never by default). */
+  joinLines?: string;
+  /** The batch the file continues (a corrected version of its file). */
+  continueBatch?: number;
 }
 
 /** How many row problems or duplicates the text report lists (all of them with --json). */
@@ -46,6 +52,9 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       problems: check.problems.map((p) => ({ row: p.row, line: p.line, fields: p.fields })),
       duplicate_rows: check.duplicates.map((d) => ({ row: d.row, of_row: d.ofRow, of_entry: d.ofEntry?.id })),
       earlier_batch: check.earlier?.batch.id,
+      continuable_batch: check.continuable?.id,
+      changed_rows: check.changedRows,
+      changes: check.changes,
     });
     return;
   }
@@ -57,9 +66,25 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
   if (check.missing.length) out.write(`  no column for the required field(s): ${check.missing.join(', ')}\n`);
   for (const p of check.problems.slice(0, SHOWN)) {
     const what = Object.entries(p.fields).map(([f, m]) => `${f === '_' ? 'row' : f}: ${m}`);
-    out.write(`  row ${p.row}: ${what.join('; ')}\n`);
+    const broken = brokenFields(p.input).map((f) => `${f} is "${visibleText(String(p.input[f]))}"`);
+    out.write(`  row ${p.row}: ${what.join('; ')}${broken.length ? ` (${broken.join(', ')})` : ''}\n`);
   }
   if (check.invalid > SHOWN) out.write(`  … and ${check.invalid - SHOWN} more invalid row(s)\n`);
+  if (check.problems.some((p) => brokenFields(p.input).length))
+    out.write(`  ⏎ marks a line break: --join-lines ", " sends such cells with their lines joined by ", "\n`);
+  if (check.continuable)
+    out.write(
+      `  batch ${check.continuable.id} imported a file of this name on ${check.continuable.createdAt.slice(0, 10)}: ` +
+        `if this is a corrected version, add --continue-batch ${check.continuable.id} to send only its new and corrected rows\n`,
+    );
+  if (check.changedRows) {
+    out.write(
+      `  ${check.changedRows} row(s) are sent otherwise than the file writes them (as in the file → as sent):\n`,
+    );
+    for (const c of check.changes.slice(0, SHOWN))
+      out.write(`    row ${c.row} ${c.field}: "${visibleText(c.file)}" → "${visibleText(c.sent)}"\n`);
+    if (check.changes.length > SHOWN) out.write(`    … and more (--json lists them)\n`);
+  }
   for (const d of check.duplicates.slice(0, SHOWN)) {
     out.write(
       `  row ${d.row}: ${duplicateText(d)}${allowDuplicate ? ' (sent anyway: --allow-duplicate)' : ' (left out)'}\n`,
@@ -98,7 +123,14 @@ function drawProgress(status: BatchStatus, started: number, settledAtStart: numb
  */
 export async function submitCsv(ctx: CliContext, file: string, profile: Profile, opts: BulkOptions): Promise<void> {
   const json = !!opts.json;
-  const req: ImportRequest = { path: file, profile: profile.name, dateOrder: opts.dateOrder, sheet: opts.sheet };
+  const req: ImportRequest = {
+    path: file,
+    profile: profile.name,
+    dateOrder: opts.dateOrder,
+    sheet: opts.sheet,
+    repairs: opts.joinLines !== undefined ? [{ kind: 'join', separator: opts.joinLines }] : undefined,
+    continueBatch: opts.continueBatch,
+  };
   let check: ImportCheck;
   try {
     check = await checkImport(ctx.core, req);
@@ -172,12 +204,13 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
       counts: status.counts,
       remaining: status.remaining,
       not_accepted: notAccepted,
+      left_out: status.leftOut,
+      file_rows: status.fileRows,
     });
   } else {
     const out = notAccepted ? process.stderr : process.stdout;
     out.write(
-      `batch ${batchId}: ${countsText(status.counts)}` +
-        (left ? `; ${left} row(s) of the file not sent (invalid or duplicates)` : '') +
+      `batch ${batchId}: ${accountWords(status)}` +
         (status.remaining
           ? `; ${status.remaining} row(s) still to send: run the same command again, or \`feed-desk outbox drain\``
           : '') +

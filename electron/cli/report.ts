@@ -47,6 +47,8 @@ export function rowJson(row: SubmissionRow) {
     profile: row.profile,
     operator: row.operator,
     created_at: row.createdAt,
+    corrects: row.corrects,
+    superseded_by: row.supersededBy,
   };
 }
 

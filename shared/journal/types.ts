@@ -1,7 +1,19 @@
 import { z } from 'zod';
 
-/** Journal states: queued → sending → accepted | rejected | failed | unknown; discarded by a person. */
-export const JOURNAL_STATES = ['queued', 'sending', 'accepted', 'rejected', 'failed', 'unknown', 'discarded'] as const;
+/**
+ * Journal states: queued → sending → accepted | rejected | failed | unknown; discarded by a person;
+ * superseded: a rejected or failed row whose correction (a later row naming it) was accepted.
+ */
+export const JOURNAL_STATES = [
+  'queued',
+  'sending',
+  'accepted',
+  'rejected',
+  'failed',
+  'unknown',
+  'discarded',
+  'superseded',
+] as const;
 export type JournalState = (typeof JOURNAL_STATES)[number];
 
 /** What was submitted: a feed entry or a cancellation request. */
@@ -38,6 +50,10 @@ export interface SubmissionRow {
   /** The bulk import this row came from, and its row number in that file (a spreadsheet's numbering: header = 1). */
   batchId: number | null;
   batchRow: number | null;
+  /** The rejected or failed row this one corrects (a new submission of it, fixed). */
+  corrects: number | null;
+  /** The accepted correction that superseded this row. */
+  supersededBy: number | null;
 }
 
 /** One recorded change of state: who, when, and why. */

@@ -27,10 +27,10 @@ const validRow = (n: number): string[] => [
 ];
 
 /** Writes a CSV file (header first) into a fresh temporary folder; returns its path. */
-function writeCsv(name: string, rows: string[][]): string {
+function writeCsv(name: string, rows: string[][], header = HEADER): string {
   const path = join(mkdtempSync(join(tmpdir(), 'feed-desk-import-')), name);
   const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
-  writeFileSync(path, [HEADER, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n');
+  writeFileSync(path, [header, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n');
   return path;
 }
 
@@ -393,6 +393,63 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
   await expect(page.getByTestId('import-earlier')).toContainText('the 10 rows already in it are never sent twice');
   await expect(tile(checkCounts(page), 'already imported')).toHaveText('10');
   await expect(page.getByRole('button', { name: 'Send 0 valid rows' })).toBeDisabled();
+});
+
+test('a two-line address: the line break is shown and kept by Fix row; joining with ", " for every row sends it joined; the summary accounts for every row', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  desk.core.outbox.start();
+  const header = [...HEADER.slice(0, 6), 'Address 1', 'Address 2'];
+  const row = (n: number, address1: string) => [...validRow(n).slice(0, 6), address1, ''];
+  const noSurname = row(4, '2 Low Road');
+  noSurname[3] = '';
+  const rows = [row(1, 'Flat 3\n12 King Street'), row(2, '1 High Street'), row(3, 'Unit 5\n9 Mill Lane'), noSurname];
+  await chooseFile(desk, writeCsv('crm.csv', rows, header));
+  const counts = checkCounts(page);
+  await expect(tile(counts, 'valid')).toHaveText('1');
+  await expect(tile(counts, 'invalid')).toHaveText('3');
+
+  // The line break is shown where the value is, not run together.
+  const problems = page.getByRole('table', { name: /Rows with errors/ });
+  const two = problems.locator('tbody[data-row="2"]');
+  await expect(two).toContainText('Keep this to a single line');
+  await expect(two.locator('td.value')).toHaveText('Flat 3⏎12 King Street');
+  await expect(page.getByTestId('import-line-breaks')).toContainText('2 rows hold a line break (shown ⏎)');
+
+  // Fix row without changes: a multi-line editor holds both lines; saving keeps them, so the row stays invalid.
+  await page.getByRole('button', { name: 'Fix row 2' }).click();
+  const address1 = page.getByRole('textbox', { name: 'Address line 1' });
+  await expect(address1).toHaveValue('Flat 3\n12 King Street');
+  await expect(page.getByTestId('fix-2-address1-shown')).toHaveText('Holds: Flat 3⏎12 King Street');
+  await page.getByRole('button', { name: 'Save and check again' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('Row 2 still has errors.');
+  await expect(tile(counts, 'invalid')).toHaveText('3');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(two.locator('td.value')).toHaveText('Flat 3⏎12 King Street');
+
+  // The repair is the person's choice, for every row with the problem; what changes is shown before sending.
+  await page.getByRole('button', { name: 'Join the lines with ", " in every row' }).click();
+  await expect(tile(counts, 'valid')).toHaveText('3');
+  await expect(tile(counts, 'invalid')).toHaveText('1');
+  await expect(page.getByTestId('import-repairs')).toContainText('lines joined with ", " (every row)');
+  const changes = page.getByTestId('import-changes');
+  await changes.locator('summary').click();
+  const changed = changes.locator('tr[data-row="2"]', { hasText: 'Address line 1' });
+  await expect(changed).toContainText('Flat 3⏎12 King Street');
+  await expect(changed).toContainText('Flat 3, 12 King Street');
+  await page.screenshot({ path: 'test-results/screens/import-line-breaks.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Send 3 valid rows' }).click();
+  await expect(page.getByRole('heading', { name: /^5\. Summary of batch/ })).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByTestId('batch-account')).toHaveText('4 rows: 3 accepted, 1 not sent — invalid.');
+  const part = (name: string, reference: string) =>
+    desk.sandbox.records
+      .find((r) => r.parts.some(([n, v]) => n === 'reference' && v === reference))
+      ?.parts.find(([n]) => n === name)?.[1];
+  expect(part('address1', 'IMP-001')).toBe('Flat 3, 12 King Street');
+  expect(part('address1', 'IMP-003')).toBe('Unit 5, 9 Mill Lane');
+  expect(desk.sandbox.records).toHaveLength(3);
 });
 
 for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024x768-zoom200')) {

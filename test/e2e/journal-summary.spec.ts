@@ -139,7 +139,7 @@ test('the summary counts by state, operator and profile, lists unknowns and reje
   expect(text).toContain(TITLE);
   // The counts by state (eight tiles in a row), by operator and by profile, as printed.
   expect(text).toMatch(
-    /Total\s+Accepted\s+Rejected\s+Unknown\s+Failed\s+Queued\s+Sending\s+Discarded\s*\n\s*7\s+3\s+1\s+1\s+0\s+1\s+0\s+1\b/,
+    /Total\s+Accepted\s+Rejected\s+Unknown\s+Failed\s+Queued\s+Sending\s+Discarded\s+Superseded\s*\n\s*7\s+3\s+1\s+1\s+0\s+1\s+0\s+1\s+0\b/,
   );
   expect(text).toMatch(/clerk2\s+1\s+0\s+0\s+1\s+1\s+3\b/);
   expect(text).toMatch(/Sandbox\s+3\s+1\s+1\s+0\s+1\s+6\b/);

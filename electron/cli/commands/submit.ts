@@ -7,6 +7,7 @@ import { oneOf, seconds, wholeNumber } from '../options';
 import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../../shared/entry/screen-date';
 import { submitCsv } from '../bulk';
 import { reportSubmitted } from '../report';
+import { submitCorrection } from '../../main/journal/correction-submit';
 
 /** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
 async function readEntry(file: string): Promise<unknown> {
@@ -46,6 +47,9 @@ interface SubmitOptions {
   dryRun?: boolean;
   dateOrder: ScreenDateOrder;
   sheet?: string;
+  corrects?: number;
+  joinLines?: string;
+  continueBatch?: number;
 }
 
 /** `feed-desk submit ENTRY.json`: validate, journal, send, wait for retries, print the outcome. */
@@ -86,18 +90,34 @@ export function registerSubmit(program: Command): void {
       'YYYY-MM-DD',
     )
     .option('--sheet <name>', 'with --csv and an .xlsx file: the sheet to read (default: the first)')
+    .option(
+      '--join-lines <separator>',
+      'with --csv: a cell of a single-line field that holds line breaks is sent with its lines joined by this ' +
+        '(e.g. ", "); without it such a row is invalid',
+    )
+    .option(
+      '--continue-batch <id>',
+      'with --csv: the file is a corrected version of batch ID: rows already in it are not sent again',
+      wholeNumber('--continue-batch', 1, Number.MAX_SAFE_INTEGER),
+    )
+    .option(
+      '--corrects <id>',
+      'the journal id of a rejected or failed entry this one corrects: once accepted, that entry is marked superseded',
+      wholeNumber('--corrects', 1, Number.MAX_SAFE_INTEGER),
+    )
     .action((file: string | undefined, opts: SubmitOptions) =>
       withContext(
         async (ctx) => {
           const profile = ctx.profile(opts.profile);
           if (opts.csv) {
             if (file) throw new CliFailure('Give either an entry file or --csv FILE, not both');
+            if (opts.corrects) throw new CliFailure('--corrects goes with one entry file, not --csv');
             await submitCsv(ctx, opts.csv, profile, opts);
             return;
           }
           if (!file) throw new CliFailure('Give an entry file (- for stdin), or --csv FILE');
-          if (opts.dryRun || opts.concurrency || opts.sheet) {
-            throw new CliFailure('--dry-run, --concurrency and --sheet go with --csv');
+          if (opts.dryRun || opts.concurrency || opts.sheet || opts.joinLines !== undefined || opts.continueBatch) {
+            throw new CliFailure('--dry-run, --concurrency, --sheet, --join-lines and --continue-batch go with --csv');
           }
           const input = await readEntry(file);
           // The entry is checked before the connection, so it can be fixed without a service.
@@ -109,12 +129,17 @@ export function registerSubmit(program: Command): void {
             });
           }
           ctx.ready(profile);
-          const result = await ctx.core.pipeline.submit({
-            kind: 'entry',
+          const request = {
+            kind: 'entry' as const,
             input,
             profile: profile.name,
             confirmDuplicate: opts.allowDuplicate,
-          });
+          };
+          const submit = () => ctx.core.pipeline.submit(request);
+          const { corrects } = opts;
+          const result = corrects
+            ? await submitCorrection(ctx.core.journal, { corrects, ...request }, submit)
+            : await submit();
           await reportSubmitted(ctx, result, opts);
         },
         { concurrency: opts.concurrency },

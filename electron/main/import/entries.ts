@@ -8,10 +8,14 @@ import {
 } from '../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
 import { matchColumns, rowInput, type ColumnMapping, type RememberedMapping } from '../../../shared/import/columns';
+import { repairLines, type LineRepair } from '../../../shared/import/repairs';
 import { openTable, type TableEncoding, type TableInfo } from './read-table';
 
-/** One data row of an imported file, validated as an entry. */
-export type ReadEntry = { row: number; line: number; input: EntryInput } & (
+/**
+ * One data row of an imported file, validated as an entry: `file` is what the file holds (mapped),
+ * `input` what is validated (a person's correction, or the file's with the repairs chosen).
+ */
+export type ReadEntry = { row: number; line: number; input: EntryInput; file: EntryInput } & (
   { ok: true; entry: Entry } | { ok: false; fields: FieldErrors }
 );
 
@@ -26,6 +30,8 @@ export interface ReadEntriesOptions {
   encoding?: TableEncoding;
   /** Rows a person corrected in place: row number → the input that replaces the row's cells. */
   fixes?: ReadonlyMap<number, EntryInput>;
+  /** Repairs of line breaks in single-line fields a person chose (none by default). */
+  repairs?: readonly LineRepair[];
 }
 
 /**
@@ -44,14 +50,15 @@ export async function readEntries(
   async function* entries(): AsyncGenerator<ReadEntry> {
     for await (const { row, line, cells } of rows) {
       const fix = options.fixes?.get(row);
-      const input = fix ?? rowInput(cells, mapping);
+      const file = rowInput(cells, mapping);
+      const input = options.repairs?.length ? repairLines(fix ?? file, row, options.repairs) : (fix ?? file);
       const used = fix || cells.length <= width ? 0 : cells.findLastIndex((cell) => cell.trim() !== '') + 1;
       const extra = used > width;
       const result = schema.safeParse(input);
       const fields: FieldErrors = result.success ? {} : issuesToFields(result.error.issues);
       if (extra) fields._ ??= `Row has ${used} cells, the header has ${width}`;
-      if (result.success && !extra) yield { row, line, input, ok: true, entry: result.data };
-      else yield { row, line, input, ok: false, fields };
+      if (result.success && !extra) yield { row, line, input, file, ok: true, entry: result.data };
+      else yield { row, line, input, file, ok: false, fields };
     }
   }
   return { info, mapping, entries: { [Symbol.asyncIterator]: entries } };

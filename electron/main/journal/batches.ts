@@ -1,4 +1,4 @@
-import type { Batch, BatchQueued, BatchStore, StateCounts } from './store';
+import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from './store';
 import type { Journal } from './journal';
 import { findDuplicate } from './duplicate-guard';
 
@@ -17,6 +17,22 @@ interface RawBatch {
   file_rows: number;
   paused: number;
 }
+
+interface RawLeftOut {
+  file_row: number;
+  status: LeftOutRow['status'];
+  errors: string | null;
+  duplicate_of: number | null;
+  payload: string;
+}
+
+const toLeftOut = (r: RawLeftOut): LeftOutRow => ({
+  row: r.file_row,
+  status: r.status,
+  errors: r.errors === null ? null : (JSON.parse(r.errors) as Record<string, string>),
+  duplicateOf: r.duplicate_of,
+  values: JSON.parse(r.payload) as Record<string, string>,
+});
 
 const toBatch = (r: RawBatch): Batch => ({
   id: r.id,
@@ -128,5 +144,38 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
         for (const id of ids) journal.resend(id, operator, `failed row of batch ${batchId} retried`);
         return ids.length;
       }),
+    leaveOut: (batchId, rows) =>
+      journal.atomically(() => {
+        must(batchId);
+        const at = new Date().toISOString();
+        for (const r of rows)
+          journal
+            .stmt(
+              `INSERT INTO batch_rows (batch_id, file_row, status, errors, duplicate_of, payload, recorded_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (batch_id, file_row) DO UPDATE SET status = excluded.status, errors = excluded.errors,
+                 duplicate_of = excluded.duplicate_of, payload = excluded.payload, recorded_at = excluded.recorded_at`,
+            )
+            .run(
+              batchId,
+              r.row,
+              r.status,
+              r.errors && JSON.stringify(r.errors),
+              r.duplicateOf,
+              JSON.stringify(r.values),
+              at,
+            );
+      }),
+    leftOut: (batchId) =>
+      (
+        journal
+          .stmt(
+            `SELECT file_row, status, errors, duplicate_of, payload FROM batch_rows r
+              WHERE r.batch_id = ? AND NOT EXISTS
+                (SELECT 1 FROM submissions s WHERE s.batch_id = r.batch_id AND s.batch_row = r.file_row)
+              ORDER BY file_row`,
+          )
+          .all(batchId) as RawLeftOut[]
+      ).map(toLeftOut),
   };
 }

@@ -113,4 +113,92 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE submissions ADD COLUMN batch_row INTEGER;
   CREATE UNIQUE INDEX submissions_batch_row ON submissions (batch_id, batch_row) WHERE batch_id IS NOT NULL;
   `,
+  // 7: every row of a batch's file is accounted for: the rows not queued (invalid, duplicates, skipped)
+  // are kept with the batch, with their errors, the entry they repeat and their values.
+  `
+  CREATE TABLE batch_rows (
+    batch_id INTEGER NOT NULL REFERENCES batches (id),
+    file_row INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('invalid', 'duplicate', 'skipped')),
+    errors TEXT,
+    duplicate_of INTEGER REFERENCES submissions (id),
+    payload TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    PRIMARY KEY (batch_id, file_row)
+  );
+  `,
+  // 8: corrections. A row may name the rejected or failed row it corrects; once it is accepted, that
+  // row becomes superseded (and names it back). The state CHECK lives in CREATE TABLE, so the
+  // table is rebuilt the SQLite way (new table, copy, drop, rename) with every index and trigger;
+  // openDatabase runs migrations with foreign keys off and checks them before each commit.
+  `
+  CREATE TABLE submissions_new (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('entry', 'cancellation')),
+    profile TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    payload_hash TEXT NOT NULL,
+    reference TEXT NOT NULL DEFAULT '',
+    policy TEXT NOT NULL DEFAULT '',
+    surname TEXT NOT NULL DEFAULT '',
+    postcode TEXT NOT NULL DEFAULT '',
+    original_recordid INTEGER,
+    state TEXT NOT NULL CHECK (state IN
+      ('queued', 'sending', 'accepted', 'rejected', 'failed', 'unknown', 'discarded', 'superseded')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    http_status INTEGER,
+    recordid INTEGER,
+    message TEXT,
+    error_code TEXT,
+    error_fields TEXT,
+    next_attempt_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    queued_at TEXT,
+    sending_at TEXT,
+    finished_at TEXT,
+    reviewed_by TEXT,
+    reviewed_at TEXT,
+    review_note TEXT,
+    lease_owner TEXT,
+    lease_expires_at TEXT,
+    batch_id INTEGER REFERENCES batches (id),
+    batch_row INTEGER,
+    corrects INTEGER REFERENCES submissions (id),
+    superseded_by INTEGER REFERENCES submissions (id)
+  );
+  INSERT INTO submissions_new (id, kind, profile, operator, payload, payload_hash, reference, policy, surname,
+      postcode, original_recordid, state, attempts, http_status, recordid, message, error_code, error_fields,
+      next_attempt_at, created_at, updated_at, queued_at, sending_at, finished_at, reviewed_by, reviewed_at,
+      review_note, lease_owner, lease_expires_at, batch_id, batch_row)
+    SELECT id, kind, profile, operator, payload, payload_hash, reference, policy, surname,
+      postcode, original_recordid, state, attempts, http_status, recordid, message, error_code, error_fields,
+      next_attempt_at, created_at, updated_at, queued_at, sending_at, finished_at, reviewed_by, reviewed_at,
+      review_note, lease_owner, lease_expires_at, batch_id, batch_row
+    FROM submissions;
+  DROP TABLE submissions;
+  ALTER TABLE submissions_new RENAME TO submissions;
+  CREATE INDEX submissions_created ON submissions (created_at);
+  CREATE INDEX submissions_state ON submissions (state, next_attempt_at);
+  CREATE INDEX submissions_profile ON submissions (profile, created_at);
+  CREATE INDEX submissions_hash ON submissions (profile, payload_hash);
+  CREATE INDEX submissions_refpol ON submissions (profile, reference, policy);
+  CREATE INDEX submissions_recordid ON submissions (recordid);
+  CREATE INDEX submissions_state_id ON submissions (state, id);
+  CREATE INDEX submissions_operator_id ON submissions (operator, id);
+  CREATE INDEX submissions_profile_id ON submissions (profile, id);
+  CREATE INDEX submissions_original ON submissions (original_recordid);
+  CREATE INDEX submissions_reference_id ON submissions (reference, id);
+  CREATE UNIQUE INDEX submissions_batch_row ON submissions (batch_id, batch_row) WHERE batch_id IS NOT NULL;
+  CREATE INDEX submissions_corrects ON submissions (corrects) WHERE corrects IS NOT NULL;
+  CREATE TRIGGER submissions_fts_insert AFTER INSERT ON submissions BEGIN
+    INSERT INTO submissions_fts (rowid, reference, surname, policy, postcode)
+    VALUES (new.id, new.reference, new.surname, new.policy, new.postcode);
+  END;
+  CREATE TRIGGER submissions_fts_delete AFTER DELETE ON submissions BEGIN
+    INSERT INTO submissions_fts (submissions_fts, rowid, reference, surname, policy, postcode)
+    VALUES ('delete', old.id, old.reference, old.surname, old.policy, old.postcode);
+  END;
+  `,
 ];

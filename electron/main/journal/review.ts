@@ -80,6 +80,14 @@ export function dailyReport(journal: Journal, from: string, to: string) {
   const attentionTotal = (
     journal.stmt(`SELECT count(*) AS n FROM submissions WHERE ${where}`).get(range) as { n: number }
   ).n;
+  const corrected = (
+    journal
+      .stmt(
+        `SELECT * FROM submissions WHERE created_at >= @from AND created_at < @to AND state = 'superseded'
+           ORDER BY created_at, id LIMIT ${REPORT_ATTENTION_LIMIT}`,
+      )
+      .all(range) as RawSubmission[]
+  ).map(toRow);
   return {
     from,
     to,
@@ -89,6 +97,7 @@ export function dailyReport(journal: Journal, from: string, to: string) {
     byProfile: grouped(journal, 'profile', range),
     attention,
     attentionTotal,
+    corrected,
     generatedAt: new Date().toISOString(),
   };
 }

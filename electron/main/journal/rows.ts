@@ -34,6 +34,8 @@ export interface RawSubmission {
   review_note: string | null;
   batch_id: number | null;
   batch_row: number | null;
+  corrects: number | null;
+  superseded_by: number | null;
 }
 
 /** Converts a raw row to the shape the rest of the app uses. */
@@ -66,6 +68,8 @@ export function toRow(r: RawSubmission): SubmissionRow {
     reviewNote: r.review_note,
     batchId: r.batch_id,
     batchRow: r.batch_row,
+    corrects: r.corrects,
+    supersededBy: r.superseded_by,
   };
 }
 

@@ -4,6 +4,7 @@ import { Drafts } from './drafts';
 import { findDuplicate } from './duplicate-guard';
 import { sqliteBatches } from './batches';
 import { Journal } from './journal';
+import { linkCorrection, supersedeCorrected } from './corrections';
 import { claim, expireLeases, renewLeases, type Lease } from './leases';
 import { openCounts, pausedProfiles, renameProfileRows, retryWaiting, sendNow, setPaused } from './profile-rows';
 import { listSubmissions, matchingIds, rowsByIds } from './queries';
@@ -67,7 +68,7 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
     recordOutcome: (id, owner, outcome, next) =>
       run(() =>
         journal.atomically(() => ({
-          row: journal.recordOutcome(id, owner, outcome),
+          row: supersedeCorrected(journal, journal.recordOutcome(id, owner, outcome), 'system'),
           next: next && claimDue(next.lease, next.sendable),
         })),
       ),
@@ -76,8 +77,14 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
     nextRetryAt: (sendable) => run(() => journal.nextRetryAt(sendable)),
 
     resend: (id, note) => run(() => journal.resend(id, operator, note ?? null)),
-    markAccepted: (id, recordid, note) => run(() => journal.markAccepted(id, recordid, operator, note ?? null)),
+    markAccepted: (id, recordid, note) =>
+      run(() =>
+        journal.atomically(() =>
+          supersedeCorrected(journal, journal.markAccepted(id, recordid, operator, note ?? null), operator),
+        ),
+      ),
     discard: (id, note) => run(() => journal.discard(id, operator, note ?? null)),
+    linkCorrection: (id, corrects) => run(() => linkCorrection(journal, id, corrects, operator)),
     markReviewed: (ids, note) => run(() => journal.markReviewed(ids, operator, note ?? null)),
 
     get: (id) => run(() => journal.get(id)),
@@ -108,6 +115,8 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
       setPaused: (id, paused) => run(() => batches.setPaused(id, paused)),
       discardUnsent: (id) => run(() => batches.discardUnsent(id)),
       retryFailed: (id) => run(() => batches.retryFailed(id)),
+      leaveOut: (id, rows) => run(() => batches.leaveOut(id, rows)),
+      leftOut: (id) => run(() => batches.leftOut(id)),
     },
 
     drafts: {

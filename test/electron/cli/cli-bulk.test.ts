@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { stringify } from 'csv-stringify/sync';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
@@ -9,6 +10,7 @@ import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
 import { openDatabase } from '../../../electron/main/journal/database';
 import { CLI_TIMEOUT, runCli } from '../../support/cli';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
+import { sampleInput } from '../../support/service';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -80,10 +82,45 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     const results = await runCli(['journal', '--batch', String(lines[1]!.batch), '--format', 'results'], env);
     expect(results.code).toBe(0);
     const csv = parse(results.stdout) as string[][];
-    expect(csv[0]).toEqual(['row', 'state', 'recordid', 'message', 'reference', 'surname', 'journal_id']);
-    expect(csv).toHaveLength(28);
-    expect(csv[1]!.join(',')).toMatch(/^2,accepted,\d+,Record created,JSON-0,Smith,\d+$/);
+    expect(csv[0]).toEqual([
+      'row',
+      'state',
+      'recordid',
+      'message',
+      'reference',
+      'surname',
+      'journal_id',
+      'duplicate_of',
+    ]);
+    // One line per row of the file, the invalid ones too.
+    expect(csv).toHaveLength(31);
+    expect(csv[1]!.join(',')).toMatch(/^2,accepted,\d+,Record created,JSON-0,Smith,\d+,$/);
+    expect(csv[10]!.join(',')).toMatch(/^11,invalid,,postcode: .+,JSON-9,Smith,,$/);
     expect(results.stdout.split('\r\n')[1]).toMatch(/^"2","accepted",/); // every cell quoted
+  });
+
+  it('a two-line address is invalid and shown with ⏎; --join-lines ", " sends its lines joined, as asked', async () => {
+    const { home, env } = freshHome();
+    const header = [...Object.keys(sampleInput()), 'address1'];
+    const row = (reference: string, address1: string) => [
+      ...Object.values(sampleInput({ reference })).map(String),
+      address1,
+    ];
+    const file = join(home, 'crm.csv');
+    writeFileSync(file, stringify([header, row('LINES-1', 'Flat 3\n12 King Street'), row('LINES-2', '1 High St')]));
+    const dry = await runCli(['submit', '--csv', file, '--dry-run'], env);
+    expect(dry.code).toBe(2);
+    expect(dry.stderr).toContain('row 2: address1: Keep this to a single line (address1 is "Flat 3⏎12 King Street")');
+    expect(dry.stderr).toContain('--join-lines ", "');
+    const before = sandbox.records.length;
+    const run = await runCli(['submit', '--csv', file, '--join-lines', ', '], env);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('row 2 address1: "Flat 3⏎12 King Street" → "Flat 3, 12 King Street"');
+    const stored = sandbox.records.slice(before);
+    expect(stored.map((r) => r.parts.find(([n]) => n === 'address1')?.[1])).toEqual([
+      'Flat 3, 12 King Street',
+      '1 High St',
+    ]);
   });
 
   it('killed with SIGKILL mid-batch, the same command again completes the batch; nothing is stored twice', async () => {

@@ -119,8 +119,11 @@ describeOffice('office journal attacked by a clerk with a plain pg client', () =
       { row: 4, status: 'duplicate', errors: null, duplicateOf: ids[0]!, values: { reference: 'C-LEFT' } },
     ]);
     const leftOut = async () =>
-      (await office.sql('owner', 'SELECT * FROM feed_desk.batch_rows WHERE batch_id = $1 ORDER BY file_row', [batch.id]))
-        .rows;
+      (
+        await office.sql('owner', 'SELECT * FROM feed_desk.batch_rows WHERE batch_id = $1 ORDER BY file_row', [
+          batch.id,
+        ])
+      ).rows;
     const before = await snapshot();
     const leftBefore = await leftOut();
     expect(leftBefore).toHaveLength(1);

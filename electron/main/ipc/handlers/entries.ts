@@ -3,10 +3,12 @@ import type { Handlers } from '../dispatch';
 import { IpcFailure, fail } from '../ipc-failure';
 import { toView } from './views';
 import type { SubmitRequest } from '../../journal/pipeline';
+import { submitCorrection } from '../../journal/correction-submit';
 
 /** Queues a submission, sends it once now (the outbox retries what needs it), and answers with the row. */
-async function submitAndSend(core: Core, request: SubmitRequest) {
-  const result = await core.pipeline.submit(request);
+async function submitAndSend(core: Core, request: SubmitRequest, corrects?: number) {
+  const submit = () => core.pipeline.submit(request);
+  const result = corrects ? await submitCorrection(core.journal, { corrects, ...request }, submit) : await submit();
   if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
   if (!result.ok && result.code === 'duplicate') {
     const d = result.duplicate;
@@ -36,8 +38,8 @@ export function entryHandlers(
   core: Core,
 ): Pick<Handlers, 'entries:submit' | 'cancellations:submit' | 'drafts:get' | 'drafts:save' | 'drafts:delete'> {
   return {
-    'entries:submit': ({ profile, input, confirmDuplicate }) =>
-      submitAndSend(core, { kind: 'entry', input, profile, confirmDuplicate }),
+    'entries:submit': ({ profile, input, confirmDuplicate, corrects }) =>
+      submitAndSend(core, { kind: 'entry', input, profile, confirmDuplicate }, corrects),
     'cancellations:submit': ({ profile, input, confirmDuplicate }) =>
       submitAndSend(core, { kind: 'cancellation', input, profile, confirmDuplicate }),
     async 'drafts:get'({ screen }) {

@@ -59,6 +59,8 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       mapping: r.mapping,
       remembered: profile.importColumns,
       fixes: new Map((r.fixes ?? []).map((f) => [f.row, f.input])),
+      repairs: r.repairs,
+      continueBatch: r.continueBatch,
       ...extra,
     };
   }
@@ -104,6 +106,9 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         duplicates: check.duplicates,
         earlier: check.earlier ? { batch: batchView(check.earlier.batch), counts: check.earlier.counts } : null,
         already: check.already,
+        continuable: check.continuable ? batchView(check.continuable) : null,
+        changes: check.changes.map((c) => ({ ...c, file: c.file.slice(0, 10_000) })),
+        changedRows: check.changedRows,
       };
     },
     async 'imports:start'(r) {

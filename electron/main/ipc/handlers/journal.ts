@@ -96,7 +96,11 @@ export function journalHandlers(
       if (from > to)
         fail('invalid', 'The start date is after the end date', { from: 'Must be on or before the end date' });
       const report = await journal.report(from, to);
-      return { ...report, attention: report.attention.map((r) => ({ ...toListRow(r), message: r.message })) };
+      return {
+        ...report,
+        attention: report.attention.map((r) => ({ ...toListRow(r), message: r.message })),
+        corrected: report.corrected.map((r) => ({ ...toListRow(r), supersededBy: r.supersededBy })),
+      };
     },
     async 'journal:savePdf'({ from, to }) {
       const path = await desktop.saveFile({

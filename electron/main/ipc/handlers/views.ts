@@ -19,5 +19,7 @@ export function toView(row: SubmissionRow): SubmissionView {
     nextAttemptAt: row.nextAttemptAt,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
+    corrects: row.corrects,
+    supersededBy: row.supersededBy,
   };
 }

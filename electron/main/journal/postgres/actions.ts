@@ -7,6 +7,7 @@ type Actions = Pick<
   | 'resend'
   | 'markAccepted'
   | 'discard'
+  | 'linkCorrection'
   | 'markReviewed'
   | 'openCounts'
   | 'renameProfile'
@@ -46,6 +47,12 @@ export function actionMethods(db: Db): Actions {
     resend: (id, note) => resolve(id, 'resend', null, note),
     markAccepted: (id, recordid, note) => resolve(id, 'accept', recordid, note),
     discard: (id, note) => resolve(id, 'discard', null, note),
+
+    async linkCorrection(id, corrects) {
+      const row = await db.first<PgSubmission>('SELECT * FROM feed_desk.link_correction($1, $2)', [id, corrects]);
+      if (!row) throw new Error('feed_desk.link_correction returned nothing');
+      return toRow(row);
+    },
 
     async markReviewed(ids, note) {
       if (ids.length === 0) return 0;

@@ -1,4 +1,4 @@
-import type { Batch, BatchQueued, BatchStore, StateCounts } from '../store';
+import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from '../store';
 import type { Db } from './db';
 import { iso, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 
@@ -109,5 +109,40 @@ export function batchMethods(db: Db): BatchStore {
     setPaused: (batchId, paused) => one(db, 'SELECT * FROM feed_desk.set_batch_paused($1, $2)', [batchId, paused]),
     discardUnsent: (batchId) => settle(db, batchId, 'discard'),
     retryFailed: (batchId) => settle(db, batchId, 'retry'),
+    async leaveOut(batchId, rows) {
+      await db.first(
+        'SELECT feed_desk.leave_out($1, $2::integer[], $3::text[], $4::json[], $5::bigint[], $6::json[]) AS n',
+        [
+          batchId,
+          rows.map((r) => r.row),
+          rows.map((r) => r.status),
+          rows.map((r) => r.errors && JSON.stringify(r.errors)),
+          rows.map((r) => r.duplicateOf),
+          rows.map((r) => JSON.stringify(r.values)),
+        ],
+      );
+    },
+    async leftOut(batchId) {
+      const rows = await db.rows<{
+        file_row: number;
+        status: LeftOutRow['status'];
+        errors: Record<string, string> | null;
+        duplicate_of: string | null;
+        payload: Record<string, string>;
+      }>(
+        `SELECT file_row, status, errors, duplicate_of, payload FROM feed_desk.batch_rows r
+          WHERE r.batch_id = $1 AND NOT EXISTS
+            (SELECT 1 FROM feed_desk.submissions s WHERE s.batch_id = r.batch_id AND s.batch_row = r.file_row)
+          ORDER BY file_row`,
+        [batchId],
+      );
+      return rows.map((r) => ({
+        row: r.file_row,
+        status: r.status,
+        errors: r.errors,
+        duplicateOf: r.duplicate_of === null ? null : Number(r.duplicate_of),
+        values: r.payload,
+      }));
+    },
   };
 }

@@ -1,14 +1,22 @@
+import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCHES_SQL } from './batches-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { SCHEMA_SQL } from './schema-sql';
 import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
+import { SUPERSEDE_SQL } from './supersede-sql';
 
 /**
  * Numbered migrations of the office journal; index i brings schema version i to i + 1, recorded
  * in feed_desk.schema_version. Never edit a shipped one: add the next.
  */
-export const PG_MIGRATIONS: readonly string[] = [SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL, BATCHES_SQL, SECURITY_SQL];
+export const PG_MIGRATIONS: readonly string[] = [
+  SCHEMA_SQL + SENDING_SQL + PEOPLE_SQL,
+  BATCHES_SQL,
+  SECURITY_SQL,
+  BATCH_ROWS_SQL,
+  SUPERSEDE_SQL,
+];
 
 /** The bookkeeping table, created before the first migration. */
 export const VERSION_TABLE_SQL = `

@@ -102,7 +102,7 @@ export function queryMethods(db: Db): Queries {
       const range = [`${from}T00:00:00.000Z`, dayAfter(to)];
       const where = `created_at >= $1 AND created_at < $2`;
       const attentionWhere = `${where} AND state IN ('unknown', 'rejected')`;
-      const [states, attention, attentionTotal, byOperator, byProfile] = await Promise.all([
+      const [states, attention, attentionTotal, byOperator, byProfile, corrected] = await Promise.all([
         db.rows<{ state: JournalState; n: string }>(
           `SELECT state, count(*) AS n FROM feed_desk.submissions WHERE ${where} GROUP BY state`,
           range,
@@ -115,6 +115,11 @@ export function queryMethods(db: Db): Queries {
         db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions WHERE ${attentionWhere}`, range),
         grouped('operator', range[0] ?? '', range[1] ?? ''),
         grouped('profile', range[0] ?? '', range[1] ?? ''),
+        db.rows<PgSubmission>(
+          `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE ${where} AND state = 'superseded'
+             ORDER BY s.created_at, s.id LIMIT ${REPORT_ATTENTION_LIMIT}`,
+          range,
+        ),
       ]);
       return {
         from,
@@ -125,6 +130,7 @@ export function queryMethods(db: Db): Queries {
         byProfile,
         attention: attention.map(toRow),
         attentionTotal: Number(attentionTotal?.n ?? 0),
+        corrected: corrected.map(toRow),
         generatedAt: new Date().toISOString(),
       };
     },

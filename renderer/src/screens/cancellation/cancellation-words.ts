@@ -70,6 +70,12 @@ export function describeCancellation(row: SubmissionView, hasPath: boolean): Res
       return { tone: 'wait', title: 'Sending…', next: 'The request is saved and on its way to the service.' };
     case 'discarded':
       return { tone: 'warn', title: 'Discarded by a supervisor', next: 'It will not be sent.' };
+    case 'superseded':
+      return {
+        tone: 'ok',
+        title: `Corrected: superseded by journal #${row.supersededBy ?? '?'}`,
+        next: 'Its correction was accepted; nothing more to do.',
+      };
   }
 }
 

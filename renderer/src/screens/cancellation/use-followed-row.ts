@@ -11,6 +11,7 @@ const PHASE: Record<JournalState, number> = {
   failed: 2,
   unknown: 2,
   discarded: 3,
+  superseded: 3,
 };
 const progress = (row: SubmissionView) => row.attempts * 10 + PHASE[row.state];
 const EARLY_EVENTS = 20;

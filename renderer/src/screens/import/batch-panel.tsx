@@ -6,7 +6,8 @@ import { navigate } from '../../use-hash-route';
 import { CancelDialog } from './cancel-dialog';
 import { stateWords } from './check-step';
 import type { Started } from './import-flow';
-import { focusOnMount, plural, rateWords, timeLeft, when } from './import-words';
+import { focusOnMount, plural, rateWords, timeLeft } from './import-words';
+import { BatchInfo, Counts, count, Summary, type Tile } from './batch-summary';
 import { useBatchStatus } from './use-batch-status';
 
 interface BatchPanelProps {
@@ -16,23 +17,6 @@ interface BatchPanelProps {
   say(text: string): void;
   onAnother(): void;
 }
-
-type Tile = [label: string, count: number, tone?: string];
-
-function Counts({ tiles, testId }: { tiles: Tile[]; testId: string }) {
-  return (
-    <dl className="import-counts" data-testid={testId}>
-      {tiles.map(([label, n, tone]) => (
-        <div key={label} className={tone} data-count={label.toLowerCase()}>
-          <dt>{label}</dt>
-          <dd>{n.toLocaleString()}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const count = (s: BatchStatusView, state: keyof BatchStatusView['counts']) => s.counts[state] ?? 0;
 
 /**
  * Steps 4 and 5 of a bulk import (`#/import?batch=N`): the batch's progress while rows remain (a
@@ -156,16 +140,6 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
   );
 }
 
-function BatchInfo({ status }: { status: BatchStatusView }) {
-  const { batch } = status;
-  return (
-    <p className="batch-info" data-testid="batch-info">
-      <strong>{batch.fileName}</strong> · profile {batch.profile} · {plural(batch.fileRows, 'row', 'rows')} in the file
-      · started {when(batch.createdAt)} by {batch.operator}
-    </p>
-  );
-}
-
 interface ProgressProps {
   status: BatchStatusView;
   started: Started | null;
@@ -244,69 +218,6 @@ function Progress({ status, started, rate, busy, onPause, onCancel, onJournal }:
           Open in Journal
         </button>
       </div>
-    </section>
-  );
-}
-
-interface SummaryProps {
-  status: BatchStatusView;
-  busy: boolean;
-  exported: string | null;
-  onRetry(): void;
-  onExport(): void;
-  onJournal(): void;
-  onAnother(): void;
-}
-
-function Summary({ status, busy, exported, onRetry, onExport, onJournal, onAnother }: SummaryProps) {
-  const failed = count(status, 'failed');
-  const rejected = count(status, 'rejected');
-  const unknown = count(status, 'unknown');
-  return (
-    <section className="card import-step batch" aria-labelledby="import-summary-title" aria-busy={busy}>
-      <h2 id="import-summary-title" tabIndex={-1} ref={focusOnMount}>
-        5. Summary of batch {status.batch.id}
-      </h2>
-      <BatchInfo status={status} />
-      <p>
-        Nothing of this batch is left to send: {stateWords(status.counts)} ({plural(status.total, 'row', 'rows')} in
-        all).
-      </p>
-      <Counts
-        testId="batch-summary-counts"
-        tiles={[
-          ['Accepted', count(status, 'accepted'), 'ok'],
-          ['Rejected', rejected, rejected ? 'bad' : undefined],
-          ['Failed', failed, failed ? 'bad' : undefined],
-          ['Unknown', unknown, unknown ? 'warn' : undefined],
-          ['Discarded', count(status, 'discarded')],
-          ['Total', status.total],
-        ]}
-      />
-      {failed > 0 && <p>Failed rows could not be delivered (the service was busy or unreachable); retry them now.</p>}
-      {rejected > 0 && <p>Rejected rows were refused by the service: the results CSV and the Journal say why.</p>}
-      {unknown > 0 && <p>Unknown rows may or may not have been stored: decide each one in the Journal.</p>}
-      <div className="actions">
-        {failed > 0 && (
-          <button type="button" className="primary" onClick={onRetry}>
-            Retry failed rows ({failed.toLocaleString()})
-          </button>
-        )}
-        <button type="button" onClick={onExport}>
-          Export batch results (CSV)
-        </button>
-        <button type="button" onClick={onJournal}>
-          Open in Journal
-        </button>
-        <button type="button" onClick={onAnother}>
-          Import another file
-        </button>
-      </div>
-      {exported && (
-        <p className="saved" data-testid="batch-exported">
-          {exported}
-        </p>
-      )}
     </section>
   );
 }

@@ -3,7 +3,10 @@ import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
 import { JOURNAL_STATES } from '../../../../shared/journal/types';
 import { STATE_LABELS } from '../journal/detail/format';
+import type { LineRepair } from '../../../../shared/import/repairs';
+import { ChangesTable } from './changes-table';
 import { DuplicatesTable } from './duplicates-table';
+import { LineRepairs } from './line-repairs';
 import { plural, when } from './import-words';
 import { ProblemsTable } from './problems-table';
 import type { RowInput } from './use-import-check';
@@ -21,6 +24,11 @@ interface CheckStepProps {
   onSendAnyway(row: number, send: boolean): void;
   onExportRejected(): void;
   exported: string | null;
+  repairs: readonly LineRepair[];
+  onRepair(repair: LineRepair): void;
+  onUndoRepairs(): void;
+  /** Continues an earlier batch with this file (a corrected version of its file). */
+  onContinue(batch: number): void;
 }
 
 /** A batch's rows by state, in words: "40 accepted, 2 failed". */
@@ -64,6 +72,16 @@ export function CheckStep(props: CheckStepProps) {
           <a href={`#/import?batch=${check.earlier.batch.id}`}>See batch {check.earlier.batch.id}</a>
         </div>
       )}
+      {check.continuable && !check.earlier && (
+        <div className="banner info" data-testid="import-continuable">
+          <strong>A file named {check.continuable.fileName} was imported before</strong> as batch {check.continuable.id}
+          , on {when(check.continuable.createdAt)}. If this is a corrected version of it, continue that batch: its rows
+          already sent are recognised, and only new and corrected rows are sent.{' '}
+          <button type="button" disabled={busy} onClick={() => props.onContinue(check.continuable!.id)}>
+            Continue batch {check.continuable.id}
+          </button>
+        </div>
+      )}
       {check.rows === 0 && <p>The file has no data rows under its heading row.</p>}
       {fixed.length > 0 && (
         <p className="hint" data-testid="import-fixed">
@@ -87,6 +105,14 @@ export function CheckStep(props: CheckStepProps) {
           <ProblemsTable {...props} />
         </div>
       )}
+      <LineRepairs
+        check={check}
+        repairs={props.repairs}
+        busy={busy}
+        onRepair={props.onRepair}
+        onUndoRepairs={props.onUndoRepairs}
+      />
+      <ChangesTable check={check} />
       {check.duplicateCount > 0 && (
         <div className="import-part">
           <h3 id="import-duplicates-title">Duplicates ({check.duplicateCount.toLocaleString()})</h3>

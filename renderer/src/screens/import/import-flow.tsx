@@ -76,7 +76,14 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
     if (!file || !name) return say('No file chosen.');
     reset();
     say(`Checking ${name}…`);
-    await recheck({ file: { handle: file, name }, sheet: undefined, mapping: undefined, fixes: new Map() });
+    await recheck({
+      file: { handle: file, name },
+      sheet: undefined,
+      mapping: undefined,
+      fixes: new Map(),
+      repairs: [],
+      continueBatch: undefined,
+    });
   };
   const setColumn = (column: number, field: EntryField | null) => {
     if (!check) return;
@@ -144,7 +151,7 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
         onDateOrder={(dateOrder) => void recheck({ dateOrder })}
         onSheet={(sheet) => {
           reset();
-          void recheck({ sheet, mapping: undefined, fixes: new Map() });
+          void recheck({ sheet, mapping: undefined, fixes: new Map(), repairs: [] });
         }}
       />
       {error && (
@@ -176,6 +183,13 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
             }
             onExportRejected={() => void exportRejected()}
             exported={exported}
+            repairs={choices.repairs}
+            onRepair={(repair) => {
+              setEditing(null);
+              void recheck({ repairs: [...choices.repairs, repair] }, 'Repair chosen. ');
+            }}
+            onUndoRepairs={() => void recheck({ repairs: [] }, 'Repairs undone. ')}
+            onContinue={(batch) => void recheck({ continueBatch: batch }, `Continuing batch ${batch}. `)}
           />
           <section className="card import-step" aria-labelledby="import-send-title">
             <h2 id="import-send-title">4. Send</h2>

@@ -3,7 +3,10 @@ import { ENTRY_FIELDS, isEntryField, type EntryField } from '../../../../shared/
 import type { EntryRules } from '../../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { brokenFields, canMoveToAddress2, type LineRepair } from '../../../../shared/import/repairs';
+import { joinLines, moveToAddress2 } from './line-repairs';
 import { RowFixer } from './row-fixer';
+import { ShownValue } from './shown-value';
 import type { RowInput } from './use-import-check';
 import { fieldWords, plural } from './import-words';
 
@@ -21,6 +24,8 @@ interface ProblemsTableProps {
   editing: number | null;
   onEdit(row: number | null): void;
   onSave(row: number, input: RowInput): void;
+  /** Applies a repair a person chose for a row (line breaks in single-line fields). */
+  onRepair(repair: LineRepair): void;
 }
 
 /** The fields a row's editor shows: the mapped ones in the file's column order, then any others the row holds or its errors name. */
@@ -34,7 +39,8 @@ export function editableFields(check: ImportCheckView, problem: Problem): EntryF
  * The invalid rows: row number, field, what the file holds there and what is wrong, one line per
  * field; each row can be fixed in place.
  */
-export function ProblemsTable({ check, rules, dateOrder, busy, editing, onEdit, onSave }: ProblemsTableProps) {
+export function ProblemsTable(props: ProblemsTableProps) {
+  const { check, rules, dateOrder, busy, editing, onEdit, onSave, onRepair } = props;
   const [shown, setShown] = useState(PAGE);
   const problems = check.problems.slice(0, Math.max(shown, 1 + check.problems.findIndex((p) => p.row === editing)));
   const unlisted = check.invalid - check.problems.length;
@@ -73,7 +79,13 @@ export function ProblemsTable({ check, rules, dateOrder, busy, editing, onEdit, 
                 </tr>
               </tbody>
             ) : (
-              <ProblemRows key={problem.row} problem={problem} onFix={() => onEdit(problem.row)} />
+              <ProblemRows
+                key={problem.row}
+                problem={problem}
+                busy={busy}
+                onFix={() => onEdit(problem.row)}
+                onRepair={onRepair}
+              />
             ),
           )}
         </table>
@@ -93,8 +105,16 @@ export function ProblemsTable({ check, rules, dateOrder, busy, editing, onEdit, 
   );
 }
 
-function ProblemRows({ problem, onFix }: { problem: Problem; onFix(): void }) {
+interface ProblemRowsProps {
+  problem: Problem;
+  busy: boolean;
+  onFix(): void;
+  onRepair(repair: LineRepair): void;
+}
+
+function ProblemRows({ problem, busy, onFix, onRepair }: ProblemRowsProps) {
   const entries = Object.entries(problem.fields);
+  const broken = brokenFields(problem.input).length > 0;
   const span = Math.max(1, entries.length);
   return (
     <tbody data-row={problem.row}>
@@ -106,13 +126,23 @@ function ProblemRows({ problem, onFix }: { problem: Problem; onFix(): void }) {
             </th>
           )}
           <td>{fieldWords(field)}</td>
-          <td className="value">{isEntryField(field) ? (problem.input[field] ?? '') : ''}</td>
+          <td className="value">{isEntryField(field) && <ShownValue value={problem.input[field] ?? ''} />}</td>
           <td className="message">{message}</td>
           {i === 0 && (
             <td rowSpan={span}>
               <button type="button" className="fix" onClick={onFix} data-fix-row={problem.row}>
                 Fix row {problem.row}
               </button>
+              {broken && (
+                <button type="button" disabled={busy} onClick={() => onRepair(joinLines([problem.row]))}>
+                  Join lines with &quot;, &quot;
+                </button>
+              )}
+              {canMoveToAddress2(problem.input) && (
+                <button type="button" disabled={busy} onClick={() => onRepair(moveToAddress2([problem.row]))}>
+                  Move line 2 to Address line 2
+                </button>
+              )}
             </td>
           )}
         </tr>

@@ -3,6 +3,8 @@ import { FIELD_LABELS, fieldKind, type EntryField } from '../../../../shared/ent
 import { checkField, ruleFor, type EntryRules } from '../../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { hasLineBreak, showInvisible } from '../../../../shared/import/repairs';
+import { ShownValue } from './shown-value';
 import type { RowInput } from './use-import-check';
 
 type Problem = ImportCheckView['problems'][number];
@@ -53,6 +55,8 @@ export function RowFixer({ problem, fields, rules, dateOrder, busy, onSave, onCa
     onCancel();
   };
   const whole = problem.fields._;
+  /** Fields whose value has several lines: edited in a multi-line editor, so no line break is lost. */
+  const multiline = new Set(fields.filter((f) => hasLineBreak(problem.input[f])));
 
   return (
     <form
@@ -83,14 +87,13 @@ export function RowFixer({ problem, fields, rules, dateOrder, busy, onSave, onCa
                   </span>
                 )}
               </label>
-              <input
+              <FieldEditor
                 id={id}
                 value={values[field] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-required={required || undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => {
-                  const value = event.target.value;
+                multiline={multiline.has(field)}
+                error={error}
+                required={required}
+                onChange={(value) => {
                   setValues((before) => ({ ...before, [field]: value }));
                   setTyped((before) => new Set(before).add(field));
                 }}
@@ -114,5 +117,48 @@ export function RowFixer({ problem, fields, rules, dateOrder, busy, onSave, onCa
         <span className="hint">Enter saves, Esc cancels. Dates as {dateOrder} or YYYY-MM-DD.</span>
       </div>
     </form>
+  );
+}
+
+interface FieldEditorProps {
+  id: string;
+  value: string;
+  multiline: boolean;
+  error: string | undefined;
+  required: boolean;
+  onChange(value: string): void;
+}
+
+/**
+ * One field's editor. A value with line breaks gets a multi-line editor (a one-line input would
+ * drop them); a value with invisible characters is shown with them marked below. What is saved is
+ * the value as held until the person types in it.
+ */
+function FieldEditor({ id, value, multiline, error, required, onChange }: FieldEditorProps) {
+  const marked = showInvisible(value).some((p) => p.invisible);
+  const common = {
+    id,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': [error && `${id}-error`, marked && `${id}-shown`].filter(Boolean).join(' ') || undefined,
+  };
+  return (
+    <>
+      {multiline ? (
+        <textarea
+          {...common}
+          rows={Math.min(6, value.split(/\r\n|\r|\n/).length)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <input {...common} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {marked && (
+        <p id={`${id}-shown`} className="hint shown-value" data-testid={`${id}-shown`}>
+          Holds: <ShownValue value={value} />
+        </p>
+      )}
+    </>
   );
 }

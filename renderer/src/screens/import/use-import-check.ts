@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntryField } from '../../../../shared/entry/fields';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { ColumnMapping } from '../../../../shared/import/columns';
+import type { LineRepair } from '../../../../shared/import/repairs';
 import type { ImportCheckView, RequestOf } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
 
@@ -19,6 +20,10 @@ export interface ImportChoices {
   mapping?: ColumnMapping;
   /** Rows corrected in place, by row number. */
   fixes: ReadonlyMap<number, RowInput>;
+  /** Repairs of line breaks the person chose (none until they choose). */
+  repairs: readonly LineRepair[];
+  /** The batch this file continues, when the person chose to. */
+  continueBatch?: number;
 }
 
 export type ImportRequest = RequestOf<'imports:check'>;
@@ -26,7 +31,7 @@ export type ImportRequest = RequestOf<'imports:check'>;
 /** The request for imports:check, imports:start and imports:exportRejected; null until a file is chosen. */
 export function requestOf(choices: ImportChoices): ImportRequest | null {
   if (!choices.file) return null;
-  const { profile, dateOrder, sheet, mapping, fixes } = choices;
+  const { profile, dateOrder, sheet, mapping, fixes, repairs, continueBatch } = choices;
   return {
     file: choices.file.handle,
     profile,
@@ -34,6 +39,8 @@ export function requestOf(choices: ImportChoices): ImportRequest | null {
     ...(sheet !== undefined && { sheet }),
     ...(mapping && { mapping }),
     ...(fixes.size > 0 && { fixes: [...fixes].map(([row, input]) => ({ row, input })) }),
+    ...(repairs.length > 0 && { repairs: [...repairs] }),
+    ...(continueBatch !== undefined && { continueBatch }),
   };
 }
 
@@ -42,7 +49,12 @@ export function requestOf(choices: ImportChoices): ImportRequest | null {
  * whole file again in main (the source of truth); only the newest answer is kept when checks overlap.
  */
 export function useImportCheck(initial: { profile: string; dateOrder: ScreenDateOrder }) {
-  const [choices, setChoices] = useState<ImportChoices>(() => ({ file: null, ...initial, fixes: new Map() }));
+  const [choices, setChoices] = useState<ImportChoices>(() => ({
+    file: null,
+    ...initial,
+    fixes: new Map(),
+    repairs: [],
+  }));
   const current = useRef(choices);
   const [check, setCheck] = useState<ImportCheckView | null>(null);
   const [checking, setChecking] = useState(false);

@@ -11,6 +11,7 @@ import { ReviewDialog } from './review-dialog';
 import { RowWindows } from './row-windows';
 import { useOutbox } from './use-outbox';
 import { useAltShortcuts } from './use-shortcuts';
+import { useJournalLocation } from '../../use-journal-location';
 
 interface JournalListProps {
   /** The filter this list shows; a new filter mounts a new list (key), dropping every window. */
@@ -19,6 +20,8 @@ interface JournalListProps {
   onFilter(filter: ListFilter): void;
   onOpen(id: number): void;
   onEscape(): void;
+  /** The profile in use (shown in the top bar): sending control's shortcuts act on it unless a profile is filtered. */
+  inUse: string | null;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -27,7 +30,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
  * The list of one filter with what acts on it: the count of matches, the actions (mark reviewed,
  * export, daily summary), sending control, and the grid with its selection and active row.
  */
-export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: JournalListProps) {
+export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape, inUse }: JournalListProps) {
   const [windows] = useState(() => new RowWindows(filter));
   useSyncExternalStore(windows.subscribe, windows.getVersion);
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -35,6 +38,7 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: Jou
   const [reviewing, setReviewing] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const outbox = useOutbox();
+  const clerk = useJournalLocation().location?.role === 'clerk';
 
   const total = windows.total ?? 0;
   const selected = Object.keys(selection)
@@ -44,7 +48,10 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: Jou
   const targets = selected.length ? selected : activeRow ? [activeRow.id] : [];
   const loaded = windows.loaded();
   const waiting = loaded.filter((r) => r.state === 'queued' || r.state === 'failed').map((r) => r.profile);
-  const profiles = filter.profile ? [filter.profile] : [...new Set([...waiting, ...outbox.paused])].sort();
+  // Alt+P and Alt+S act on one named profile: the filtered one, else the one in use; its bar comes first.
+  const target = filter.profile ?? inUse;
+  const others = filter.profile ? [] : [...new Set([...waiting, ...outbox.paused])].filter((p) => p !== target);
+  const profiles = [...(target ? [target] : []), ...others.sort()];
 
   const review = async (ids: number[], note: string) => {
     const result = await api.journal.review({ ids, ...(note ? { note } : {}) });
@@ -76,14 +83,14 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: Jou
     summary,
     ...(filter.batch !== undefined && { exportBatch: () => void exportBatch(filter.batch!) }),
   };
-  const first = profiles[0];
   useAltShortcuts({
     r: actions.review,
     e: actions.exportCsv,
-    ...(first && {
-      p: () => void outbox.setPaused(first, !outbox.paused.includes(first)),
-      s: () => void outbox.sendNow(first),
-    }),
+    ...(target &&
+      !clerk && {
+        p: () => void outbox.setPaused(target, !outbox.paused.includes(target)),
+        s: () => void outbox.sendNow(target),
+      }),
   });
 
   return (
@@ -95,7 +102,7 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape }: Jou
         </p>
         <JournalToolbar targets={targets.length} actions={actions} notice={notice} />
       </div>
-      <OutboxStrip profiles={profiles} outbox={outbox} />
+      <OutboxStrip profiles={profiles} target={target} outbox={outbox} clerk={clerk} />
       {windows.error && (
         <p role="alert" className="banner error">
           The journal could not be read: {windows.error}

@@ -14,7 +14,7 @@ const show = (view: JournalView) => navigate('journal', journalQuery(view));
  * detail of the row opened (its id in the hash). Everything that makes the view is in the hash,
  * so a view can be returned to and linked.
  */
-export function JournalScreen() {
+export function JournalScreen({ inUse }: { inUse: string | null }) {
   const query = useHashQuery();
   const view = useMemo(() => parseJournalQuery(query), [query]);
   const gridRef = useRef<HTMLDivElement | null>(null);
@@ -43,6 +43,7 @@ export function JournalScreen() {
           onFilter={setFilter}
           onOpen={(id) => show({ ...view, id })}
           onEscape={() => view.id !== null && close()}
+          inUse={inUse}
         />
         {view.id !== null && (
           <div className="detail-panel">

@@ -67,6 +67,12 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
                 ` It was keyed for profile ${copy.profile}; it goes to ${profile.name}.`}
             </p>
           )}
+          {entry.correcting !== null && (
+            <p className="hint" data-testid="correcting">
+              Corrects journal #{entry.correcting}: once this entry is accepted, #{entry.correcting} is marked
+              superseded and leaves Needs attention.
+            </p>
+          )}
         </div>
         {submitCount > 0 && <ErrorSummary errors={errors} />}
         <div className="sections">

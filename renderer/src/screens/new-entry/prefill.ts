@@ -7,6 +7,8 @@ export interface Prefill {
   id: number;
   profile: string;
   payload: Record<string, string>;
+  /** Set when the entry was rejected or failed: the new one corrects it (superseding it once accepted). */
+  corrects?: number;
 }
 
 let pending: Prefill | null = null;

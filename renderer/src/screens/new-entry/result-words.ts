@@ -76,6 +76,12 @@ export function describeRow(row: SubmissionView): ResultWords {
       return { tone: 'wait', title: 'Sending…', next: 'The entry is saved and on its way to the service.' };
     case 'discarded':
       return { tone: 'warn', title: 'Discarded by a supervisor', next: 'It will not be sent.' };
+    case 'superseded':
+      return {
+        tone: 'ok',
+        title: `Corrected: superseded by journal #${row.supersededBy ?? '?'}`,
+        next: 'Its correction was accepted; nothing more to do.',
+      };
   }
 }
 
@@ -101,6 +107,7 @@ export function stateWords(row: SubmissionView): string {
     failed: 'Not sent yet',
     unknown: 'Unknown: supervisor checks',
     discarded: 'Discarded',
+    superseded: 'Corrected',
   };
   return words[row.state];
 }

@@ -62,6 +62,10 @@ export function useEntryForm(
   /** The values the schema last passed (normalised, dates as YYYY-MM-DD), for "Submit anyway". */
   const validated = useRef<EntryValues | null>(null);
   const sending = useRef(false);
+  /** The rejected or failed row the next submit corrects: the copied one, then each rejection of this form. */
+  const [corrects, setCorrects] = useState(
+    copied?.corrects !== undefined && copied.profile === profile.name ? copied.corrects : null,
+  );
   const { discard: discardDraft } = useDraftAutosave(form, profile.name, baseline);
 
   const send = useCallback(
@@ -70,7 +74,13 @@ export function useEntryForm(
       sending.current = true;
       setBusy(true);
       const typed = form.getValues();
-      const result = await api.entries.submit({ profile: profile.name, input: values, confirmDuplicate });
+      const correcting = corrects === null ? {} : { corrects };
+      const result = await api.entries.submit({
+        profile: profile.name,
+        input: values,
+        confirmDuplicate,
+        ...correcting,
+      });
       sending.current = false;
       setBusy(false);
       if (!result.ok) {
@@ -83,6 +93,7 @@ export function useEntryForm(
         return setOutcome({ kind: 'error', error: result.error });
       }
       const row = result.data;
+      setCorrects(row.state === 'rejected' ? row.id : null);
       addSessionEntry(row);
       setOutcome({ kind: 'row', id: row.id });
       for (const [name, message] of Object.entries(row.errorFields ?? {})) {
@@ -93,7 +104,7 @@ export function useEntryForm(
         discardDraft();
       }
     },
-    [form, profile.name, discardDraft],
+    [form, profile.name, discardDraft, corrects],
   );
 
   const submit = form.handleSubmit((values) => {
@@ -113,6 +124,7 @@ export function useEntryForm(
       setOutcome(null);
       setRestoredAt(null);
       setCopiedFrom(null);
+      setCorrects(null);
       focusField(keep ? 'reference' : 'account_code');
     },
     [form],
@@ -136,6 +148,8 @@ export function useEntryForm(
     outcome,
     restoredAt,
     copiedFrom,
+    /** The row the next submit corrects, if any. */
+    correcting: corrects,
     duplicate,
     confirmDuplicate: () => {
       setDuplicate(null);

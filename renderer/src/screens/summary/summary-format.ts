@@ -32,6 +32,7 @@ export const STATE_ORDER: readonly JournalState[] = [
   'queued',
   'sending',
   'discarded',
+  'superseded',
 ];
 
 /** The states with any row in the range: the columns of the operator and profile tables. */

@@ -2,11 +2,12 @@ import type { JournalReport } from '../../../../shared/ipc/contract';
 import { STATE_LABELS } from '../journal/detail/format';
 import { AttentionTable } from './attention-table';
 import { CountTable } from './count-table';
+import { CorrectedTable } from './corrected-table';
 import { STATE_ORDER, formatDay, formatStamp, statesInUse, summaryTitle } from './summary-format';
 
 /**
  * The printable summary of a range: title, when it was made, the total and the counts by state,
- * by operator and by profile, and the unknowns and rejections. The same page is saved as PDF.
+ * by operator and by profile, the unknowns and rejections, and the corrected rejections. The same page is saved as PDF.
  */
 export function SummaryPage({ report }: { report: JournalReport }) {
   const states = statesInUse(report);
@@ -41,6 +42,7 @@ export function SummaryPage({ report }: { report: JournalReport }) {
           <CountTable title="By operator" who="Operator" groups={report.byOperator} states={states} />
           <CountTable title="By profile" who="Profile" groups={report.byProfile} states={states} />
           <AttentionTable report={report} />
+          <CorrectedTable report={report} />
         </>
       )}
     </article>

@@ -29,7 +29,8 @@ export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }
   const [asked, setAsked] = useState<Asked | null>(null);
   const heading = useRef<HTMLHeadingElement | null>(null);
   const row = detail?.row;
-  const role = useJournalLocation().location?.role;
+  const location = useJournalLocation().location;
+  const role = location?.role;
   const actions = useMemo(() => (row ? actionsFor(row, role) : []), [row, role]);
 
   useEffect(() => heading.current?.focus(), [id]);
@@ -39,10 +40,18 @@ export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }
       if (!row || busy) return;
       if (key === 'cancel') return navigate('cancellation', `recordid=${row.recordid ?? ''}`);
       if (key !== 'open') return setAsked(key);
-      setPrefill({ id: row.id, profile: row.profile, payload: row.payload });
+      // A rejected or failed row is corrected by the new entry; an office clerk corrects only their own.
+      const mine = role !== 'clerk' || row.operator === location?.user;
+      const correctable = (row.state === 'rejected' || row.state === 'failed') && mine;
+      setPrefill({
+        id: row.id,
+        profile: row.profile,
+        payload: row.payload,
+        ...(correctable ? { corrects: row.id } : {}),
+      });
       navigate('new-entry');
     },
-    [row, busy],
+    [row, busy, role, location?.user],
   );
   useDetailKeys(actions, asked !== null, onAction, onClose);
 

@@ -30,4 +30,5 @@ export const STATE_LABELS: Record<JournalState, string> = {
   failed: 'Failed',
   unknown: 'Unknown',
   discarded: 'Discarded',
+  superseded: 'Superseded',
 };

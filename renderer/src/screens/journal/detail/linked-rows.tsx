@@ -14,16 +14,30 @@ function linkWords(link: Link): string {
   return `Cancellation #${link.id} — ${state}${link.recordid !== null ? `, recordid ${link.recordid}` : ''}`;
 }
 
+/** The corrections this row takes part in: the row it corrects, and the accepted row that superseded it. */
+function corrections(row: JournalDetail['row']): Array<{ id: number; words: string; testId: string }> {
+  return [
+    ...(row.corrects !== null
+      ? [{ id: row.corrects, words: `Corrects journal #${row.corrects}`, testId: 'link-corrects' }]
+      : []),
+    ...(row.supersededBy !== null
+      ? [{ id: row.supersededBy, words: `Superseded by journal #${row.supersededBy}`, testId: 'link-superseded-by' }]
+      : []),
+  ];
+}
+
 /**
- * The rows linked to this one through the recordid: an entry's cancellations, a cancellation's
- * original entry (and any other cancellation of it), each a link that opens it here, the list's
- * filters kept. An accepted entry without any says so.
+ * The rows linked to this one: through the recordid (an entry's cancellations, a cancellation's
+ * original entry and any other cancellation of it) and through a correction (the row it corrects,
+ * the row that superseded it), each a link that opens it here, the list's filters kept. An
+ * accepted entry without any cancellation says so.
  */
 export function LinkedRows({ detail }: { detail: JournalDetail }) {
   const view = parseJournalQuery(useHashQuery());
   const { row, links } = detail;
   const isEntry = row.kind === 'entry';
-  if (links.length === 0 && !(isEntry && row.state === 'accepted')) return null;
+  const corrected = corrections(row);
+  if (links.length === 0 && corrected.length === 0 && !(isEntry && row.state === 'accepted')) return null;
   const entry = links.filter((l) => l.kind === 'entry');
   const others = links.filter((l) => l.kind !== 'entry');
   const item = (link: Link, before = '') => (
@@ -35,8 +49,19 @@ export function LinkedRows({ detail }: { detail: JournalDetail }) {
   return (
     <section className="detail-section" aria-labelledby="detail-linked-title" data-testid="detail-linked">
       <h3 id="detail-linked-title">Linked</h3>
+      {corrected.length > 0 && (
+        <ul className="linked-rows">
+          {corrected.map((c) => (
+            <li key={c.testId}>
+              <a href={`#/journal?${journalQuery({ ...view, id: c.id })}`} data-testid={c.testId}>
+                {c.words}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {links.length === 0 ? (
-        <p className="hint">No cancellation filed for this entry.</p>
+        isEntry && row.state === 'accepted' && <p className="hint">No cancellation filed for this entry.</p>
       ) : (
         <ul className="linked-rows">
           {entry.map((l) => item(l))}

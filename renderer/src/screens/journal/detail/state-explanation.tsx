@@ -33,6 +33,15 @@ export function StateExplanation({ row }: { row: JournalDetail['row'] }) {
           </p>
         </div>
       );
+    case 'superseded':
+      return (
+        <div className="banner info" data-testid="detail-explanation">
+          <h3>Corrected</h3>
+          <p>
+            Its correction, journal #{row.supersededBy ?? '?'}, was accepted by the service. Nothing more to do here.
+          </p>
+        </div>
+      );
     default:
       return null;
   }

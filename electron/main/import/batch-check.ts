@@ -1,0 +1,180 @@
+// Checking a file as it would be queued: nothing is written.
+import { basename } from 'node:path';
+import { ENTRY_FIELDS, type EntryField } from '../../../shared/entry/fields';
+import type { FieldErrors } from '../../../shared/entry/schema';
+import { ruleFor, type EntryInput } from '../../../shared/entry/schema';
+import { missingRequired, type ColumnMapping } from '../../../shared/import/columns';
+import type { JournalState, SubmissionRow } from '../../../shared/journal/types';
+import type { Core } from '../core/core';
+import type { Batch, DuplicateProbe, StateCounts } from '../journal/store';
+import { payloadHash } from '../journal/payload-hash';
+import { CHUNK, continuable, LISTED, openBatchFile, rowsIn, type ImportRequest } from './batch-open';
+import type { ReadEntry } from './entries';
+import type { TableInfo } from './read-table';
+
+/** A row that does not pass validation, with what it holds (to fix it in place). */
+export interface RowProblem {
+  row: number;
+  line: number;
+  fields: FieldErrors;
+  input: EntryInput;
+}
+
+/** A valid row that repeats an earlier row of the file or an earlier submission in the journal. */
+export interface RowDuplicate {
+  row: number;
+  line: number;
+  reference: string;
+  /** The earlier row of this file it repeats. */
+  ofRow?: number;
+  /** The journal row it repeats. */
+  ofEntry?: { id: number; state: JournalState; recordid: number | null; operator: string; createdAt: string };
+}
+
+/** What a file holds, checked as it would be queued: nothing is written. */
+export interface ImportCheck {
+  fileName: string;
+  contentHash: string;
+  info: TableInfo;
+  mapping: ColumnMapping;
+  /** Required fields no column is mapped to (every row then fails on them). */
+  missing: EntryField[];
+  rows: number;
+  valid: number;
+  invalid: number;
+  problems: RowProblem[];
+  duplicateCount: number;
+  duplicates: RowDuplicate[];
+  /** The earlier import of this same content for this profile (a rerun continues it), and its rows by state. */
+  earlier?: { batch: Batch; counts: StateCounts };
+  /** Valid rows already in that earlier import. */
+  already: number;
+  /** A batch of a file of the same name this file may continue (a corrected version of it), when none is continued. */
+  continuable?: Batch;
+  /** Values the import changes before sending (trimmed, NFC, money and date forms, repairs): as in the file → as sent. */
+  changes: RowChange[];
+  /** Rows with such changes. */
+  changedRows: number;
+}
+
+/** A value the import sends otherwise than the file holds it. */
+export interface RowChange {
+  row: number;
+  field: EntryField;
+  file: string;
+  sent: string;
+}
+
+function probe(e: Extract<ReadEntry, { ok: true }>): DuplicateProbe {
+  return {
+    row: e.row,
+    hash: payloadHash('entry', e.entry),
+    reference: e.entry.reference ?? '',
+    policy: e.entry.policy ?? '',
+  };
+}
+
+/**
+ * Reads and validates the whole file as it would be queued, streaming: row problems, duplicates
+ * within the file and against the journal, and whether this content was imported before.
+ */
+export async function checkImport(core: Core, req: ImportRequest): Promise<ImportCheck> {
+  const { profile, contentHash, info, mapping, entries, earlier: earlierBatch } = await openBatchFile(core, req);
+  const check: ImportCheck = {
+    fileName: basename(req.path),
+    contentHash,
+    info,
+    mapping,
+    missing: missingRequired(
+      mapping,
+      ENTRY_FIELDS.filter((f) => ruleFor(f, profile).required),
+    ),
+    rows: 0,
+    valid: 0,
+    invalid: 0,
+    problems: [],
+    duplicateCount: 0,
+    duplicates: [],
+    earlier: earlierBatch && { batch: earlierBatch, counts: await core.journal.batches.counts(earlierBatch.id) },
+    already: 0,
+    continuable: req.continueBatch
+      ? undefined
+      : await continuable(core, profile.name, basename(req.path), earlierBatch),
+    changes: [],
+    changedRows: 0,
+  };
+  const queuedBefore = await rowsIn(core, earlierBatch);
+  const seen = new Map<string, number>();
+  const lines = new Map<number, { line: number; reference: string }>();
+  let probes: DuplicateProbe[] = [];
+  const flagged = new Set<number>();
+  const flag = (duplicate: RowDuplicate) => {
+    if (flagged.has(duplicate.row)) return;
+    flagged.add(duplicate.row);
+    check.duplicateCount += 1;
+    if (check.duplicates.length < LISTED) check.duplicates.push(duplicate);
+  };
+  const lookUp = async () => {
+    const found = await core.journal.batches.duplicates(profile.name, probes);
+    for (const { row, duplicate } of found) {
+      const at = lines.get(row)!;
+      if (earlierBatch && duplicate.batchId === earlierBatch.id && duplicate.batchRow !== null) {
+        flag({ row, ...at, ofRow: duplicate.batchRow });
+      } else flag({ row, ...at, ofEntry: entryRef(duplicate) });
+    }
+    probes = [];
+    lines.clear();
+  };
+  for await (const e of entries) {
+    check.rows += 1;
+    if (!e.ok) {
+      check.invalid += 1;
+      if (check.problems.length < LISTED)
+        check.problems.push({ row: e.row, line: e.line, fields: e.fields, input: e.input });
+      continue;
+    }
+    check.valid += 1;
+    noteChanges(check, e);
+    const p = probe(e);
+    const keys = [`h:${p.hash.slice(0, 16)}`, ...(p.reference ? [`r:${p.reference}\u001f${p.policy}`] : [])];
+    if (queuedBefore.has(e.row)) {
+      check.already += 1;
+      for (const k of keys) if (!seen.has(k)) seen.set(k, e.row);
+      continue;
+    }
+    const ofRow = keys.map((k) => seen.get(k)).find((r) => r !== undefined);
+    if (ofRow !== undefined) {
+      flag({ row: e.row, line: e.line, reference: p.reference, ofRow });
+      continue;
+    }
+    for (const k of keys) seen.set(k, e.row);
+    probes.push(p);
+    lines.set(e.row, { line: e.line, reference: p.reference });
+    if (probes.length >= CHUNK) await lookUp();
+  }
+  if (probes.length) await lookUp();
+  check.duplicates.sort((a, b) => a.row - b.row);
+  return check;
+}
+
+/** The journal row a duplicate repeats, as the screens show it. */
+export const entryRef = (row: SubmissionRow): RowDuplicate['ofEntry'] => ({
+  id: row.id,
+  state: row.state,
+  recordid: row.recordid,
+  operator: row.operator,
+  createdAt: row.createdAt,
+});
+
+/** Notes the values of a valid row the import sends otherwise than the file holds them. */
+function noteChanges(check: ImportCheck, e: Extract<ReadEntry, { ok: true }>): void {
+  const fields = Object.keys(e.file).filter(
+    (f): f is EntryField =>
+      ENTRY_FIELDS.includes(f as EntryField) && String(e.file[f as EntryField]) !== e.entry[f as EntryField],
+  );
+  if (fields.length === 0) return;
+  check.changedRows += 1;
+  for (const field of fields)
+    if (check.changes.length < LISTED)
+      check.changes.push({ row: e.row, field, file: String(e.file[field] ?? ''), sent: e.entry[field] });
+}

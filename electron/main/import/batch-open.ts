@@ -1,0 +1,128 @@
+// What checking and queueing a file share: the request, opening the file as it says, and finding its batch.
+import { createHash } from 'node:crypto';
+import type { EntryInput } from '../../../shared/entry/schema';
+import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
+import type { ColumnMapping, RememberedMapping } from '../../../shared/import/columns';
+import type { LineRepair } from '../../../shared/import/repairs';
+import type { Core } from '../core/core';
+import type { Batch } from '../journal/store';
+import { readEntries } from './entries';
+import { hashFile, TableReadError, type TableInfo } from './read-table';
+
+/** Rows queued (and duplicates looked up) per journal transaction (the office journal takes at most 250). */
+export const CHUNK = 200;
+/** The most row problems, duplicates and changes an answer lists; the counts and the CSV files cover them all. */
+export const LISTED = 2_000;
+
+/** A file to import for a profile, with what the person decided so far. */
+export interface ImportRequest {
+  path: string;
+  profile: string;
+  /** The order of dates in the file (YYYY-MM-DD is always read too). */
+  dateOrder: ScreenDateOrder;
+  sheet?: string;
+  /** Column → field; by default matched by header name (and the profile's remembered choices). */
+  mapping?: ColumnMapping;
+  remembered?: RememberedMapping;
+  /** Rows a person corrected in place: row number → the whole corrected input. */
+  fixes?: ReadonlyMap<number, EntryInput>;
+  /** Repairs of line breaks in single-line fields a person chose (never applied otherwise). */
+  repairs?: readonly LineRepair[];
+  /** The batch this file continues (a corrected version of its file): its rows already queued are never sent again. */
+  continueBatch?: number;
+  /** Rows a person chose to send although they repeat an earlier submission. */
+  sendDuplicates?: readonly number[];
+  /** Send every row that repeats an earlier submission (the CLI's --allow-duplicate). */
+  sendAllDuplicates?: boolean;
+  /** The file's content hash when it was checked: queueing refuses a file that changed since. */
+  checkedHash?: string;
+  /** Data rows the check counted (recorded with a new batch). */
+  fileRows?: number;
+}
+
+/**
+ * What finds a file's batch again: its content, and how it is read (sheet, columns, date order),
+ * so the same file read another way is another batch, never taken for rows already sent.
+ */
+function batchKey(contentHash: string, info: TableInfo, mapping: ColumnMapping, req: ImportRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify([contentHash, info.sheet ?? null, mapping, req.dateOrder]))
+    .digest('hex');
+}
+
+/** The refusal to queue a file that changed since it was checked. */
+export const changed = () =>
+  new TableReadError('The file changed since it was checked: check it again before sending.');
+
+/** The profile of that name (a bug if missing: requests are checked before). */
+export function profileOf(core: Core, name: string) {
+  const profile = core.profiles.get(name);
+  if (!profile) throw new Error(`No profile named ${name}`);
+  return profile;
+}
+
+/** Opens the request's file for reading its entries as the request says (sheet, columns, dates, fixes, repairs). */
+export async function openImport(core: Core, req: ImportRequest) {
+  const profile = profileOf(core, req.profile);
+  const opened = await readEntries(req.path, {
+    rules: profile,
+    mapping: req.mapping,
+    remembered: req.remembered ?? profile.importColumns,
+    dateOrder: req.dateOrder,
+    sheet: req.sheet,
+    fixes: req.fixes,
+    repairs: req.repairs,
+  });
+  if (req.mapping && req.mapping.length !== opened.info.header.length) {
+    throw new TableReadError(
+      `The column choices are for ${req.mapping.length} columns but the file has ${opened.info.header.length}: check the file again`,
+    );
+  }
+  return opened;
+}
+
+/** The batch a request continues, refused in words when it is not there or is another profile's. */
+async function continued(core: Core, req: ImportRequest): Promise<Batch | undefined> {
+  if (req.continueBatch === undefined) return undefined;
+  const batch = await core.journal.batches.get(req.continueBatch);
+  if (!batch || batch.profile !== req.profile)
+    throw new TableReadError(`Batch ${req.continueBatch} is not an import for ${req.profile}: it cannot be continued.`);
+  return batch;
+}
+
+/**
+ * The file's content hash, its entries as the request reads them, and the batch key with its
+ * earlier batch: the one the request continues, else an earlier import of the same content.
+ */
+export async function openBatchFile(core: Core, req: ImportRequest) {
+  const profile = profileOf(core, req.profile);
+  const contentHash = await hashFile(req.path);
+  const opened = await openImport(core, req);
+  const key = batchKey(contentHash, opened.info, opened.mapping, req);
+  const earlier = (await continued(core, req)) ?? (await core.journal.batches.find(profile.name, key));
+  return { profile, contentHash, key, ...opened, earlier };
+}
+
+/**
+ * The latest batch of a file of the same name for the profile, imported by this journal user, that
+ * is not `except`: a file corrected after an import is offered as its continuation.
+ */
+export async function continuable(
+  core: Core,
+  profile: string,
+  fileName: string,
+  except: Batch | undefined,
+): Promise<Batch | undefined> {
+  const user = core.journal.location.user;
+  return (await core.journal.batches.recent(200)).find(
+    (b) => b.profile === profile && b.fileName === fileName && b.operator === user && b.id !== except?.id,
+  );
+}
+
+/** The file rows a batch already holds in the journal. */
+export async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<number>> {
+  const rows = new Set<number>();
+  if (batch)
+    for await (const row of core.journal.iterate({ batch: batch.id })) if (row.batchRow) rows.add(row.batchRow);
+  return rows;
+}
