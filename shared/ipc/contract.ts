@@ -262,7 +262,10 @@ export const CONTRACT = {
     request: z.strictObject({ settings: journalSettingsSchema, password: text(1000).optional() }),
     response: z.strictObject({ restartNeeded: z.boolean() }),
   },
-  /** Signs in to an office database with these settings (password given, or the stored one) and reports the role. */
+  /**
+   * Signs in to an office database with these settings (the password given, else the one stored for
+   * exactly this server and TLS; with neither it asks for one) and reports the role.
+   */
   'journal:testOffice': {
     request: z.strictObject({ office: officeJournalSchema, password: text(1000).optional() }),
     response: z.strictObject({ message: z.string(), user: z.string(), role: z.string() }),

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]']);
 
-/** True for a host on this computer (TLS may be off only there). */
+/** True for a host on this computer: localhost, ::1 or 127.0.0.0/8 (TLS may be off only there). */
 export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK.has(host.toLowerCase());
+  const name = host.toLowerCase();
+  if (LOOPBACK_NAMES.has(name)) return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
+  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
+}
+
+/** The TLS a host gets when nothing says otherwise: `verify-full`, or off for a database on this computer. */
+export function defaultTls(host: string): OfficeJournal['tls'] {
+  return isLoopbackHost(host) ? 'off' : 'verify-full';
 }
 
 /** How a desk reaches the office database (the password is kept in the OS keychain, never here). */
@@ -29,18 +37,16 @@ export const officeJournalSchema = z
       .min(1, 'Enter your database user')
       .max(63)
       .regex(/^[A-Za-z0-9_.@-]+$/, 'Letters, digits and _ . @ -'),
-    /** `require`: encrypted; `verify-full`: encrypted and the server checked against the CA file; `off`: this computer only. */
-    tls: z.enum(['require', 'verify-full', 'off']).default('verify-full'),
+    /**
+     * `verify-full`: encrypted, and the server's certificate checked (signed by the CA file, else by
+     * a CA the system trusts, and issued for this host name) before the password is sent;
+     * `off`: only for a database on this computer.
+     */
+    tls: z.enum(['verify-full', 'off']).default('verify-full'),
+    /** The CA certificate (PEM) the server's is checked against; without it, the system's trusted CAs. */
     caFile: z.string().max(1000).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.tls === 'verify-full' && !value.caFile) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['caFile'],
-        message: 'Choose the CA file the server certificate is checked against',
-      });
-    }
     if (value.tls === 'off' && !isLoopbackHost(value.host)) {
       ctx.addIssue({ code: 'custom', path: ['tls'], message: 'TLS can be off only for a database on this computer' });
     }
@@ -54,7 +60,19 @@ export const journalSettingsSchema = z.discriminatedUnion('kind', [
 ]);
 export type JournalSettings = z.infer<typeof journalSettingsSchema>;
 
-/** The keychain key of an office database password: bound to the user, server and database. */
-export function officeKey(office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database'>): string {
+/** "user@host:port/database": the office database and who signs in to it, for people to read. */
+export function officeLabel(office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database'>): string {
   return `${office.user}@${office.host}:${office.port}/${office.database}`;
+}
+
+/**
+ * What an office database password is bound to: the user, server, database and TLS settings (the
+ * mode and the CA file, which is used only with verify-full). Settings that differ in any of
+ * them, weaker TLS included, do not share a password. The main process adds the CA file's digest.
+ */
+export function officeKey(
+  office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database' | 'tls' | 'caFile'>,
+): string {
+  const ca = office.tls === 'verify-full' && office.caFile ? ` ca=${office.caFile}` : '';
+  return `${officeLabel(office)} tls=${office.tls}${ca}`;
 }

@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
-import { officeKey } from '../../../shared/journal/office';
+import { officeLabel } from '../../../shared/journal/office';
 import { createCredentialStore, loadKeytar } from '../../main/credentials/keychain';
 import { localJournalPath } from '../../main/core/core';
-import { officeFromUrl, officeOptions, writeJournalSettings } from '../../main/journal/journal-settings';
+import {
+  officeFromUrl,
+  officeOptions,
+  officePasswordKey,
+  writeJournalSettings,
+} from '../../main/journal/journal-settings';
 import { officeInit } from '../../main/journal/postgres/office-init';
 import { addUser, addUserSql, type OfficeRole } from '../../main/journal/postgres/roles';
 import { importLocal } from '../../main/journal/postgres/import-local';
@@ -20,7 +25,11 @@ async function password(stdin: boolean | undefined): Promise<string | undefined>
   return text;
 }
 
-/** Connection options from a URL (refused with a password in it: process lists and shell history keep it). */
+/**
+ * Connection options from a URL (refused with a password in it: process lists and shell history
+ * keep it). TLS follows the desks' rules (connect.ts): verify-full unless sslmode=disable for a
+ * database on this computer, which is also the default there.
+ */
 function connect(url: string, secret: string | undefined) {
   let parsed: URL;
   try {
@@ -94,7 +103,7 @@ export function registerOffice(program: Command): void {
     .description('Use the office journal on this desk from now on (the app and the CLI); checks the sign-in first')
     .argument(
       '<url>',
-      'postgres://USER@HOST:PORT/DATABASE?sslmode=verify-full&sslrootcert=CA-FILE (or sslmode=require)',
+      'postgres://USER@HOST:PORT/DATABASE[?sslrootcert=CA-FILE] (TLS verify-full; sslmode=disable only on this computer)',
     )
     .option('--password-stdin', 'read your database password from standard input (kept in the OS keychain)')
     .option('--json', 'print JSON')
@@ -106,12 +115,12 @@ export function registerOffice(program: Command): void {
       const where = store.location;
       await store.close();
       if (opts.passwordStdin && secret !== undefined) {
-        await createCredentialStore(loadKeytar, home).officePassword.save(officeKey(settings), secret);
+        await createCredentialStore(loadKeytar, home).officePassword.save(officePasswordKey(settings), secret);
       }
       writeJournalSettings(home, { kind: 'office', office: settings });
       if (opts.json) return printJson(where);
       process.stdout.write(
-        `this desk now uses the office journal ${officeKey(settings)} (signed in as ${where.user}, ${where.role})\n`,
+        `this desk now uses the office journal ${officeLabel(settings)} (signed in as ${where.user}, ${where.role})\n`,
       );
     });
 

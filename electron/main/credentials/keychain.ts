@@ -44,7 +44,10 @@ export interface CredentialStore {
   rename(from: string, to: Profile): Promise<void>;
   /** Whether a keychain can be used here; the message says what is missing when not. */
   availability(): Promise<{ available: true } | { available: false; message: string }>;
-  /** The office database password of `key` (user@host:port/database); never leaves the main process. */
+  /**
+   * The office database password of `key` (user@host:port/database and its TLS settings, see
+   * officePasswordKey); never leaves the main process.
+   */
   officePassword: {
     save(key: string, password: string): Promise<void>;
     read(key: string): Promise<string | undefined>;
@@ -52,7 +55,7 @@ export interface CredentialStore {
   };
 }
 
-/** The keychain service under which office database passwords are kept, one item per user@host:port/database. */
+/** The keychain service under which office database passwords are kept, one item per server, user and TLS settings. */
 export const OFFICE_KEYCHAIN_SERVICE = 'Feed Desk office journal';
 
 const itemSchema = z.strictObject({

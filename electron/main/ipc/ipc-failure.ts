@@ -2,6 +2,7 @@ import { ZodError } from 'zod';
 import { issuesToFields } from '../../../shared/entry/schema';
 import { failure, type ErrorCode, type IpcError } from '../../../shared/ipc/result';
 import { isServiceError, outcomeOf, type FailureCode } from '../service/errors';
+import { isUnreachable, whyUnreachable } from '../journal/postgres/errors';
 
 /** Thrown by a handler for an expected failure; the dispatcher turns it into `{ ok: false, error }`. */
 export class IpcFailure extends Error {
@@ -24,20 +25,11 @@ const BY_NAME: Record<string, ErrorCode> = {
   OfficePermissionError: 'forbidden',
   OfficeSetupError: 'setup',
   JournalSettingsError: 'setup',
+  OfficeTlsError: 'setup',
+  JournalUnreachableError: 'network',
   ConnectionSetupError: 'setup',
   TableReadError: 'invalid',
 };
-
-/** Connection failures of the office journal (the database server), as node reports them. */
-const JOURNAL_UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  '57P01',
-  '08006',
-]);
 
 const BY_OUTCOME: Record<FailureCode, ErrorCode> = {
   rejected: 'rejected',
@@ -56,9 +48,8 @@ export function toIpcFailure(err: unknown): { ok: false; error: IpcError } {
     const fields = err.name === 'HttpError' && Object.keys(err.summary.fields).length ? err.summary.fields : undefined;
     return failure(BY_OUTCOME[outcomeOf(err).code], err.message, fields);
   }
-  const errno = (err as { code?: unknown } | null)?.code;
-  if (typeof errno === 'string' && JOURNAL_UNREACHABLE.has(errno)) {
-    return failure('network', `The office journal cannot be reached (${errno}); nothing was lost. Try again shortly.`);
+  if (isUnreachable(err)) {
+    return failure('network', `The office journal cannot be reached (${whyUnreachable(err)}): nothing was sent.`);
   }
   const code = err instanceof Error ? BY_NAME[err.name] : undefined;
   if (code) return failure(code, (err as Error).message);

@@ -1,14 +1,15 @@
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConnectionOptions } from 'node:tls';
 import {
   journalSettingsSchema,
   officeJournalSchema,
   officeKey,
+  officeLabel,
   type JournalSettings,
   type OfficeJournal,
 } from '../../../shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
+import { caFileDigest, readCaFile, tlsFromSslmode } from './office-tls';
 import { createSqliteStore } from './sqlite-store';
 import type { JournalStore } from './store';
 import type { PostgresStoreOptions } from './postgres/store';
@@ -31,11 +32,18 @@ export function readJournalSettings(home: string): JournalSettings {
   } catch {
     throw new JournalSettingsError(`${file} is not valid JSON; fix it or choose the journal again in Settings`);
   }
-  const settings = journalSettingsSchema.safeParse(parsed);
+  const settings = journalSettingsSchema.safeParse(fromOlderVersion(parsed));
   if (!settings.success) {
     throw new JournalSettingsError(`${file} does not describe a journal; choose the journal again in Settings`);
   }
   return settings.data;
+}
+
+/** Settings saved when TLS `require` (not checking the server) was offered: it now checks, as `verify-full`. */
+function fromOlderVersion(parsed: unknown): unknown {
+  const office = (parsed as { office?: { tls?: unknown } } | null)?.office;
+  if (typeof office !== 'object' || office === null || office.tls !== 'require') return parsed;
+  return { ...(parsed as object), office: { ...office, tls: 'verify-full' } };
 }
 
 /** Saves where this desk's journal lives (written whole, then renamed into place). */
@@ -45,20 +53,20 @@ export function writeJournalSettings(home: string, settings: JournalSettings): v
   renameSync(`${file}.part`, file);
 }
 
-/** node-postgres TLS settings for the chosen mode; the CA file must be a small regular file. */
-function tlsOf(office: OfficeJournal): boolean | ConnectionOptions {
+/** node-postgres TLS settings for the chosen mode (connect.ts checks them and adds the trusted CAs). */
+function tlsOf(office: OfficeJournal): boolean | { ca: Buffer } {
   if (office.tls === 'off') return false;
-  if (office.tls === 'require') return { rejectUnauthorized: false };
-  const file = office.caFile ?? '';
-  const stat = existsSync(file) ? statSync(file) : undefined;
-  if (!stat?.isFile() || stat.size > 1024 * 1024) {
-    throw new JournalSettingsError(`The CA file ${file} is not a readable certificate file (at most 1 MiB)`);
-  }
-  return { ca: readFileSync(file), rejectUnauthorized: true };
+  return office.caFile ? { ca: readCaFile(office.caFile) } : true;
 }
 
-/** The connection options of an office journal with its password (from the keychain, else PGPASSWORD). */
-export function officeOptions(office: OfficeJournal, password: string | undefined): PostgresStoreOptions {
+/**
+ * The connection options of an office journal with its password (from the keychain, else
+ * PGPASSWORD; a function is asked only when the server wants a password, after TLS checked it).
+ */
+export function officeOptions(
+  office: OfficeJournal,
+  password: PostgresStoreOptions['password'] | undefined,
+): PostgresStoreOptions {
   return {
     connection: {
       host: office.host,
@@ -71,7 +79,21 @@ export function officeOptions(office: OfficeJournal, password: string | undefine
   };
 }
 
-/** Where a journal URL points, as office settings (TLS from its sslmode; a password in it is ignored). */
+/**
+ * The keychain item of an office journal's password: the user, server, database and TLS settings,
+ * and the digest of the CA file's contents. Weaker or other TLS settings name another item, so a
+ * password saved for one is never sent with the other. Throws when the CA file cannot be read.
+ */
+export function officePasswordKey(office: OfficeJournal): string {
+  const digest = office.tls === 'verify-full' && office.caFile ? ` sha256=${caFileDigest(office.caFile)}` : '';
+  return `${officeKey(office)}${digest}`;
+}
+
+/**
+ * Where a journal URL points, as office settings: TLS from its sslmode (verify-full by default and
+ * for `require`; `disable` only for a database on this computer, which is also its default), the
+ * CA file from sslrootcert; a password in it is refused.
+ */
 export function officeFromUrl(url: string): OfficeJournal {
   const parsed = new URL(url);
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
@@ -82,9 +104,7 @@ export function officeFromUrl(url: string): OfficeJournal {
       'Keep the password out of the journal URL: it comes from the keychain or PGPASSWORD',
     );
   }
-  const mode = parsed.searchParams.get('sslmode') ?? 'require';
-  const tls = ({ 'verify-full': 'verify-full', require: 'require', disable: 'off' } as const)[mode as 'require'];
-  if (!tls) throw new JournalSettingsError(`sslmode=${mode} is not offered: use verify-full (or require)`);
+  const tls = tlsFromSslmode(parsed.searchParams.get('sslmode'), parsed.hostname);
   const office = officeJournalSchema.safeParse({
     host: parsed.hostname,
     port: Number(parsed.port || 5432),
@@ -114,8 +134,15 @@ export async function openJournalStore(options: OpenJournalOptions, operator: st
     ? { kind: 'office', office: officeFromUrl(url) }
     : readJournalSettings(options.home);
   if (settings.kind === 'local') return createSqliteStore(join(options.home, 'journal.sqlite3'), operator);
-  const stored = await options.credentials.officePassword.read(officeKey(settings.office)).catch(() => undefined);
-  const password = stored ?? options.env?.PGPASSWORD;
+  const { office } = settings;
+  const stored = await options.credentials.officePassword.read(officePasswordKey(office)).catch(() => undefined);
+  // Asked only if the server wants a password (after TLS checked it): none other is sent.
+  const none = (): never => {
+    throw new JournalSettingsError(
+      `No password is stored for ${officeLabel(office)} with these TLS settings: type it in Settings › Journal (or set PGPASSWORD)`,
+    );
+  };
+  const password = stored ?? (options.env?.PGPASSWORD || none);
   const { createPostgresStore } = await import('./postgres/store');
-  return createPostgresStore(officeOptions(settings.office, password));
+  return createPostgresStore(officeOptions(office, password));
 }

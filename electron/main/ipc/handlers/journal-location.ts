@@ -1,8 +1,13 @@
-import { officeKey, type JournalSettings, type OfficeJournal } from '../../../../shared/journal/office';
+import type { JournalSettings, OfficeJournal } from '../../../../shared/journal/office';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
-import { officeOptions, readJournalSettings, writeJournalSettings } from '../../journal/journal-settings';
+import {
+  officeOptions,
+  officePasswordKey,
+  readJournalSettings,
+  writeJournalSettings,
+} from '../../journal/journal-settings';
 import type { JournalLocation } from '../../journal/store';
 
 /** Whether the journal in use is the one these settings name. */
@@ -16,10 +21,34 @@ function inUse(location: JournalLocation, settings: JournalSettings): boolean {
   );
 }
 
+/** Raised instead of sending a password when none was typed and none is stored for these exact settings. */
+class PasswordNeeded extends Error {
+  override readonly name = 'PasswordNeeded' as const;
+}
+
+/** The password to sign in with when none was typed or stored: asked for only if the server wants one. */
+const askForPassword = (): never => {
+  throw new PasswordNeeded('No password is stored for this server with these TLS settings');
+};
+
+/** The keychain item for these settings, or a plain-words failure when their CA file cannot be read. */
+function passwordKey(office: OfficeJournal): string {
+  try {
+    return officePasswordKey(office);
+  } catch (err) {
+    fail('setup', (err as Error).message);
+  }
+}
+
 /** The plain-words reason an office database could not be reached or signed in to. */
 function officeFailure(err: unknown, office: OfficeJournal): never {
-  const code = (err as { code?: string } | null)?.code;
+  // An unreachable journal says why in its cause (the socket's or the server's code).
+  const cause = err instanceof Error && err.name === 'JournalUnreachableError' ? err.cause : err;
+  const code = (cause as { code?: string } | null)?.code;
   const where = `${office.host}:${office.port}`;
+  if (err instanceof PasswordNeeded) {
+    fail('auth', `Type the password of ${office.user}: none is stored for ${where} with these TLS settings`);
+  }
   if (code === '28P01' || code === '28000')
     fail('auth', `The database refused ${office.user}: check the user and password`);
   if (code === '3D000') fail('setup', `There is no database ${office.database} on ${where}`);
@@ -39,8 +68,16 @@ function officeFailure(err: unknown, office: OfficeJournal): never {
 export function journalLocationHandlers(
   core: Core,
 ): Pick<Handlers, 'journal:location' | 'journal:configure' | 'journal:testOffice'> {
-  const password = (office: OfficeJournal) =>
-    core.credentials.officePassword.read(officeKey(office)).catch(() => undefined);
+  /** The stored password of exactly these settings (server and TLS), or undefined. */
+  const password = async (office: OfficeJournal) => {
+    let key;
+    try {
+      key = officePasswordKey(office);
+    } catch {
+      return undefined; // the CA file cannot be read: no password is sent with these settings
+    }
+    return core.credentials.officePassword.read(key).catch(() => undefined);
+  };
   return {
     async 'journal:location'() {
       const saved = readJournalSettings(core.home);
@@ -57,22 +94,19 @@ export function journalLocationHandlers(
     },
     async 'journal:configure'({ settings, password: secret }) {
       if (settings.kind === 'office' && secret) {
-        await core.credentials.officePassword.save(officeKey(settings.office), secret);
+        await core.credentials.officePassword.save(passwordKey(settings.office), secret);
       }
       writeJournalSettings(core.home, settings);
       return { restartNeeded: !inUse(core.journal.location, settings) };
     },
     async 'journal:testOffice'({ office, password: secret }) {
       const { createPostgresStore } = await import('../../journal/postgres/store');
-      const given = secret ?? (await password(office));
+      const given = secret ?? (await password(office)) ?? askForPassword;
       let options;
       try {
         options = officeOptions(office, given);
       } catch (err) {
-        fail(
-          'setup',
-          `Cannot read the CA file ${office.caFile ?? ''} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-        );
+        fail('setup', (err as Error).message);
       }
       const store = await createPostgresStore(options).catch((err: unknown) => officeFailure(err, office));
       const { user, role } = store.location;

@@ -67,13 +67,22 @@ export function toOffice(office: OfficeJournal): OfficeJournal {
   return rest.tls === 'verify-full' && caFile ? { ...rest, caFile } : rest;
 }
 
-/** Whether the keychain holds a password for these typed values (it is kept per user@host:port/database). */
+/**
+ * Whether the keychain holds a password for these typed values: it is kept per user, server,
+ * database and TLS settings, so other TLS settings (or another CA file) have none.
+ */
 export function passwordStoredFor(
   saved: JournalSettings,
   hasPassword: boolean,
-  typed: Pick<JournalFormValues['office'], 'host' | 'port' | 'database' | 'user'>,
+  typed: Pick<JournalFormValues['office'], 'host' | 'port' | 'database' | 'user' | 'tls' | 'caFile'>,
 ): boolean {
   if (!hasPassword || saved.kind !== 'office') return false;
-  const current = { ...typed, host: typed.host.trim(), database: typed.database.trim(), user: typed.user.trim() };
-  return officeKey(saved.office) === officeKey({ ...current, port: Number(current.port) });
+  const current = toOffice({
+    ...typed,
+    host: typed.host.trim(),
+    database: typed.database.trim(),
+    user: typed.user.trim(),
+    port: Number(typed.port),
+  });
+  return officeKey(saved.office) === officeKey(current);
 }

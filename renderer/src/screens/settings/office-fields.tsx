@@ -6,7 +6,7 @@ interface OfficeFieldsProps {
   register: UseFormRegister<JournalFormValues>;
   errors: FieldErrors<JournalFormValues>;
   tls: JournalFormValues['office']['tls'];
-  /** Whether the keychain holds a password for the server, database and user typed. */
+  /** Whether the keychain holds a password for the server, database, user and TLS settings typed. */
   passwordStored: boolean;
 }
 
@@ -67,8 +67,7 @@ export function OfficeFields({ register, errors, tls, passwordStored }: OfficeFi
       <Setting id="j-tls" label="TLS" wide error={err('tls')}>
         {(aria) => (
           <select {...aria} {...register('office.tls', { deps: ['office.caFile'] })}>
-            <option value="verify-full">verify-full: encrypted, server checked against a CA file</option>
-            <option value="require">require: encrypted, server not checked</option>
+            <option value="verify-full">verify-full: encrypted, the server checked before the password is sent</option>
             <option value="off">off: only for a database on this computer</option>
           </select>
         )}
@@ -79,7 +78,7 @@ export function OfficeFields({ register, errors, tls, passwordStored }: OfficeFi
           label="CA file"
           wide
           error={err('caFile')}
-          hint="The full path, on this computer, of the CA certificate (PEM) that signed the server's certificate."
+          hint="The full path, on this computer, of the CA certificate (PEM) that signed the server's certificate. Empty: the CAs this computer trusts."
         >
           {(aria) => (
             <input

@@ -43,9 +43,9 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
   });
   const [status, setStatus] = useState<JournalPanelStatus | null>(null);
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
-  const [kind, tls, host, port, database, user] = useWatch({
+  const [kind, tls, host, port, database, user, caFile] = useWatch({
     control: form.control,
-    name: ['kind', 'office.tls', 'office.host', 'office.port', 'office.database', 'office.user'],
+    name: ['kind', 'office.tls', 'office.host', 'office.port', 'office.database', 'office.user', 'office.caFile'],
   });
 
   const test = form.handleSubmit(async (values) => {
@@ -80,6 +80,13 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     await reload();
   });
 
-  const passwordStored = passwordStoredFor(location.saved, location.hasPassword, { host, port, database, user });
+  const passwordStored = passwordStoredFor(location.saved, location.hasPassword, {
+    host,
+    port,
+    database,
+    user,
+    tls,
+    caFile,
+  });
   return { form, kind, tls, passwordStored, busy, status, test, save };
 }
