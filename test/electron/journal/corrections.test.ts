@@ -143,7 +143,8 @@ describeEachStore('corrections', (kind) => {
       store.linkCorrection(rejected.id, rejected.id),
       store.linkCorrection(later.id, 999_999),
     ];
-    for (const refusal of refusals) await expect(refusal).rejects.toBeInstanceOf(JournalStateError);
+    // Every refusal is awaited at once: one awaited after another would leave the later ones rejected unheard.
+    await Promise.all(refusals.map((refusal) => expect(refusal).rejects.toBeInstanceOf(JournalStateError)));
     expect((await store.get(later.id))?.corrects).toBeNull();
   });
 });
