@@ -65,5 +65,19 @@ describeOfficeOnly('the desktop backend rides out an office database restart', (
     expect(stored).toHaveLength(200);
     expect(new Set(stored).size).toBe(200);
     expect(health).toEqual([false, true]);
+
+    // Live updates resume: a change committed now reaches the desk's listeners (LISTEN reconnected).
+    const heard: number[] = [];
+    const stopListening = core.journal.onChange((row) => heard.push(row.id));
+    const after = await core.pipeline.submit({
+      kind: 'entry',
+      input: sampleInput({ reference: 'DESK-AFTER' }),
+      profile: 'Sandbox',
+    });
+    if (!after.ok) throw new Error('not queued');
+    const deadline = Date.now() + 10_000;
+    while (!heard.includes(after.row.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    stopListening();
+    expect(heard).toContain(after.row.id);
   }, 120_000);
 });
