@@ -14,6 +14,7 @@ export function claimGuard(db: Db) {
   const inFlight = new Map<string, number>();
   const suspect = new Set<string>();
   let releasing: Promise<unknown> = Promise.resolve();
+  let releasingNow = false;
 
   const heldBy = (owner: string) => {
     let ids = holding.get(owner);
@@ -29,7 +30,8 @@ export function claimGuard(db: Db) {
   return {
     /** Runs a claiming call of a sender, releasing what a dropped connection left behind once it is safe. */
     async run<T>(owner: string, call: (hooks: RetryHooks) => Promise<T>): Promise<T> {
-      await releasing;
+      // Checked again after each wait: a release may have begun while this call waited for another.
+      while (releasingNow) await releasing;
       inFlight.set(owner, (inFlight.get(owner) ?? 0) + 1);
       try {
         return await call({ onRetry: (ambiguous) => ambiguous && suspect.add(owner) });
@@ -37,7 +39,10 @@ export function claimGuard(db: Db) {
         const left = (inFlight.get(owner) ?? 1) - 1;
         inFlight.set(owner, left);
         if (left === 0 && suspect.has(owner)) {
-          releasing = release(owner).catch(() => suspect.add(owner));
+          releasingNow = true;
+          releasing = release(owner)
+            .catch(() => suspect.add(owner))
+            .finally(() => (releasingNow = false));
           await releasing;
         }
       }
