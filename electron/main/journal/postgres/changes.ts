@@ -57,7 +57,18 @@ export async function listenForChanges(
     // Anyone signed in may NOTIFY this channel: only a row id is taken, anything else ignored.
     if (message.channel !== CHANGE_CHANNEL || !/^\d{1,18}$/.test(message.payload ?? '') || listeners.size === 0) return;
     pending.push(Number(message.payload));
-    draining ??= drain().finally(() => (draining = undefined));
+    schedule();
+  }
+
+  /**
+   * One drain at a time; a notification that arrives after a drain's last look at `pending` but
+   * before it has finished is picked up by the next drain started here, never left waiting.
+   */
+  function schedule(): void {
+    draining ??= drain().finally(() => {
+      draining = undefined;
+      if (pending.length > 0) schedule();
+    });
   }
 
   async function connect(): Promise<pg.Client> {
