@@ -3,16 +3,10 @@ import { accountWords } from '../../shared/import/accounting';
 import { brokenFields, visibleText } from '../../shared/import/repairs';
 import type { Profile } from '../../shared/profile/schema';
 import type { StateCounts } from '../main/journal/store';
-import {
-  batchStatus,
-  checkImport,
-  queueImport,
-  type BatchStatus,
-  type ImportCheck,
-  type ImportRequest,
-  type RowDuplicate,
-} from '../main/import/batch-import';
-import { TableReadError } from '../main/import/read-table';
+import { checkImport, type ImportCheck } from '../main/import/batch-check';
+import type { ImportRequest, RowDuplicate } from '../main/import/batch-file';
+import { batchStatus, queueImport, type BatchStatus } from '../main/import/batch-queue';
+import { TableReadError } from '../main/import/table';
 import type { CliContext } from './context';
 import { CliFailure, EXIT, printJson } from './output';
 

@@ -4,13 +4,21 @@ import { ENTRY_FIELDS, type EntryField } from '../../../shared/entry/fields';
 import type { FieldErrors } from '../../../shared/entry/schema';
 import { ruleFor, type EntryInput } from '../../../shared/entry/schema';
 import { missingRequired, type ColumnMapping } from '../../../shared/import/columns';
-import type { JournalState, SubmissionRow } from '../../../shared/journal/types';
 import type { Core } from '../core/core';
 import type { Batch, DuplicateProbe, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
-import { CHUNK, continuable, LISTED, openBatchFile, rowsIn, type ImportRequest } from './batch-open';
+import {
+  CHUNK,
+  continuable,
+  entryRef,
+  LISTED,
+  openBatchFile,
+  rowsIn,
+  type ImportRequest,
+  type RowDuplicate,
+} from './batch-file';
 import type { ReadEntry } from './entries';
-import type { TableInfo } from './read-table';
+import type { TableInfo } from './table';
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */
 export interface RowProblem {
@@ -18,17 +26,6 @@ export interface RowProblem {
   line: number;
   fields: FieldErrors;
   input: EntryInput;
-}
-
-/** A valid row that repeats an earlier row of the file or an earlier submission in the journal. */
-export interface RowDuplicate {
-  row: number;
-  line: number;
-  reference: string;
-  /** The earlier row of this file it repeats. */
-  ofRow?: number;
-  /** The journal row it repeats. */
-  ofEntry?: { id: number; state: JournalState; recordid: number | null; operator: string; createdAt: string };
 }
 
 /** What a file holds, checked as it would be queued: nothing is written. */
@@ -156,15 +153,6 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
   check.duplicates.sort((a, b) => a.row - b.row);
   return check;
 }
-
-/** The journal row a duplicate repeats, as the screens show it. */
-export const entryRef = (row: SubmissionRow): RowDuplicate['ofEntry'] => ({
-  id: row.id,
-  state: row.state,
-  recordid: row.recordid,
-  operator: row.operator,
-  createdAt: row.createdAt,
-});
 
 /** Notes the values of a valid row the import sends otherwise than the file holds them. */
 function noteChanges(check: ImportCheck, e: Extract<ReadEntry, { ok: true }>): void {

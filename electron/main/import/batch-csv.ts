@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import type { Core } from '../core/core';
 import { guardCell } from '../journal/csv-export';
-import { openImport, type ImportRequest } from './batch-import';
+import { openImport, type ImportRequest } from './batch-file';
 
 /** Every cell quoted; a spreadsheet splitting on `;` or tab ignores that, so every cell is guarded too (guardCell). */
 const CSV_OPTIONS = { record_delimiter: 'windows', quoted: true } as const;

@@ -9,7 +9,8 @@ import {
 import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
 import { matchColumns, rowInput, type ColumnMapping, type RememberedMapping } from '../../../shared/import/columns';
 import { repairLines, type LineRepair } from '../../../shared/import/repairs';
-import { openTable, type TableEncoding, type TableInfo } from './read-table';
+import { openTable } from './read-table';
+import type { TableEncoding, TableInfo } from './table';
 
 /**
  * One data row of an imported file, validated as an entry: `file` is what the file holds (mapped),

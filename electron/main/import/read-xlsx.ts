@@ -2,7 +2,7 @@
 // the workbook's parts (never the whole workbook in memory).
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './read-table';
+import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './table';
 import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
 
 export { WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-size';

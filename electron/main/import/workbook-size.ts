@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import unzipper from 'unzipper';
-import { TableReadError, closed } from './read-table';
+import { TableReadError, closed } from './table';
 
 /**
  * The most one part of a workbook may hold unpacked, and how much smaller than that it may be packed;

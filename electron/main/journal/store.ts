@@ -5,7 +5,15 @@ import type {
   SubmissionKind,
   SubmissionRow,
 } from '../../../shared/journal/types';
-import type { Lease } from './leases';
+
+/** Who holds a row in `sending`, and for how long without renewal. */
+export interface Lease {
+  owner: string;
+  ms: number;
+}
+
+/** How many attention rows a report lists at most (the total is given beside them). */
+export const REPORT_ATTENTION_LIMIT = 500;
 
 /** What is written when a submission is queued. */
 export interface NewSubmission {
@@ -174,6 +182,8 @@ export interface JournalStore {
    */
   onHealth?(listener: (reachable: boolean) => void): () => void;
   close(): Promise<void>;
+  /** Transactions this store has committed so far (the benchmarks' commits per entry). */
+  commits?(): number;
 
   /** The duplicate check (unless `allowDuplicate`) and the insert as `queued`: one transaction. */
   queue(submission: NewSubmission, allowDuplicate: boolean): Promise<QueueResult>;

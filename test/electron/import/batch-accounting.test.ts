@@ -2,7 +2,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, expect, it } from 'vitest';
 import { writeBatchResults } from '../../../electron/main/import/batch-csv';
-import { batchStatus, checkImport, queueImport } from '../../../electron/main/import/batch-import';
+import { checkImport } from '../../../electron/main/import/batch-check';
+import { batchStatus, queueImport } from '../../../electron/main/import/batch-queue';
 import { accountWords } from '../../../shared/import/accounting';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';

@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import { checkImport, queueImport, batchStatus } from '../../../electron/main/import/batch-import';
+import { checkImport } from '../../../electron/main/import/batch-check';
+import { queueImport, batchStatus } from '../../../electron/main/import/batch-queue';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { describeEachStore } from '../../support/stores';

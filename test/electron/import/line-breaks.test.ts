@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkImport } from '../../../electron/main/import/batch-import';
+import { checkImport } from '../../../electron/main/import/batch-check';
 import { readEntries, type ReadEntry } from '../../../electron/main/import/entries';
 import type { LineRepair } from '../../../shared/import/repairs';
 import { showInvisible, visibleText } from '../../../shared/import/repairs';

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import unzipper from 'unzipper';
-import { TableReadError, openTable, type TableInfo } from '../../../electron/main/import/read-table';
+import { openTable } from '../../../electron/main/import/read-table';
+import { TableReadError, type TableInfo } from '../../../electron/main/import/table';
 import { WORKBOOK_LIMITS, openWorkbook, type WorkbookLimits } from '../../../electron/main/import/read-xlsx';
 import { paddedWorkbookParts, writeZip, type ZipPart } from '../../support/import-files';
 

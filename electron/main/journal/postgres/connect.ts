@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { OfficeTlsError, officeSsl, readCaFile, tlsFromSslmode, type OfficeTlsRequest } from '../office-tls';
+import { OfficeTlsError, officeSsl, readCaFile, tlsFromSslmode, type OfficeTlsRequest } from './office-tls';
 
 /** How to reach the office database: a URL, or node-postgres connection settings (host, port, TLS…). */
 export type OfficeConnection = pg.ClientConfig;

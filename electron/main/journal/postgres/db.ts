@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { isUnreachable, JournalUnreachableError, translate, whyUnreachable } from './errors';
+import { JournalUnreachableError } from '../errors';
+import { isUnreachable, translate, whyUnreachable } from './errors';
 
 /** How long a desk waits out an unreachable office database (a restart, a failover) before giving up on a call. */
 export const OUTAGE_MS = 120_000;

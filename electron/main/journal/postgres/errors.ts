@@ -1,14 +1,4 @@
-import { JournalStateError } from '../journal';
-
-/** Raised when the office database refuses an action to the signed-in user (a clerk resolving, say). */
-export class OfficePermissionError extends Error {
-  override readonly name = 'OfficePermissionError' as const;
-}
-
-/** Whether an error is the database refusing the signed-in user. */
-export function isOfficePermissionError(err: unknown): err is OfficePermissionError {
-  return err instanceof Error && err.name === 'OfficePermissionError';
-}
+import { JournalStateError, OfficePermissionError } from '../errors';
 
 /** Turns the database's refusals into the journal's own errors; anything else passes unchanged. */
 export function translate(err: unknown): unknown {
@@ -17,11 +7,6 @@ export function translate(err: unknown): unknown {
   if (code === '42501') return new OfficePermissionError(message, { cause: err });
   if (code === 'FD001') return new JournalStateError(message, { cause: err });
   return err;
-}
-
-/** Raised when the office database cannot be reached (refused, dropped, restarting) for longer than a desk waits. */
-export class JournalUnreachableError extends Error {
-  override readonly name = 'JournalUnreachableError' as const;
 }
 
 /** SQLSTATE classes and codes of a server going away or not yet back: connection exceptions, shutdowns, start-up. */

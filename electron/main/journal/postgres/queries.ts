@@ -1,6 +1,5 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
-import type { JournalStore, StateCounts } from '../store';
-import { REPORT_ATTENTION_LIMIT } from '../review';
+import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../store';
 import type { Db } from './db';
 import { dayAfter, orderBy, whereClause } from './filters';
 import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';

@@ -1,5 +1,5 @@
 import type { JournalStore, Sendable, SendOutcome } from '../store';
-import type { Lease } from '../leases';
+import type { Lease } from '../store';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
 import { NOT_IN_PAUSED_BATCH } from './batches-sql';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { JournalVersionError } from '../database';
+import { JournalVersionError } from '../errors';
 import { PG_MIGRATIONS } from './migrations';
 
 /** The office journal's schema version, 0 when it has none yet. */

@@ -1,7 +1,7 @@
 import type { SubmissionKind } from '../../../shared/journal/types';
-import { JournalStateError } from './journal';
+import { JournalStateError } from '../journal/errors';
 import type { SubmitResult } from './pipeline';
-import type { JournalStore } from './store';
+import type { JournalStore } from '../journal/store';
 
 /** A submission that corrects an earlier row: which row, and what it is submitted as. */
 export interface Correction {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { userInfo } from 'node:os';
-import type { HistoryRow, SubmissionRow } from '../../../../shared/journal/types';
-import { payloadHash } from '../payload-hash';
-import { createSqliteStore } from '../sqlite-store';
-import type { JournalStore } from '../store';
-import type { OfficeConnectOptions, OfficeConnection } from './connect';
-import { connectAsOwner } from './owner-session';
-import { requireCurrent, schemaVersion } from './version';
+import type { HistoryRow, SubmissionRow } from '../../../shared/journal/types';
+import { payloadHash } from './payload-hash';
+import { createSqliteStore } from './sqlite/store';
+import type { JournalStore } from './store';
+import type { OfficeConnectOptions, OfficeConnection } from './postgres/connect';
+import { connectAsOwner } from './postgres/owner-session';
+import { requireCurrent, schemaVersion } from './postgres/version';
 
 /** One local row with its history, as an import takes it. */
 export interface LocalRow {

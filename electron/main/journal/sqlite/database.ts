@@ -1,12 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { JournalVersionError } from '../errors';
 import { MIGRATIONS } from './migrations';
-
-/** Raised when the journal was written by a newer Feed Desk; the file is left untouched. */
-export class JournalVersionError extends Error {
-  override readonly name = 'JournalVersionError' as const;
-}
 
 /**
  * Opens (creating if needed) the journal database: WAL, synchronous=FULL and foreign keys on

@@ -1,5 +1,6 @@
-import type { SubmissionRow } from '../../../shared/journal/types';
-import { JournalStateError, type Journal } from './journal';
+import type { SubmissionRow } from '../../../../shared/journal/types';
+import { JournalStateError } from '../errors';
+import type { Db } from './db';
 
 /** The states a correction can supersede: rows that wait for a person. */
 const CORRECTABLE = ['rejected', 'failed'] as const;
@@ -10,14 +11,14 @@ const CORRECTABLE = ['rejected', 'failed'] as const;
  * rejected or failed row along the chain (a correction that was itself refused and corrected).
  * Call inside the transaction that accepted `row`; does nothing otherwise. Returns `row`.
  */
-export function supersedeCorrected(journal: Journal, row: SubmissionRow, actor: string): SubmissionRow {
+export function supersedeCorrected(db: Db, row: SubmissionRow, actor: string): SubmissionRow {
   if (row.state !== 'accepted') return row;
   let by = row;
   // Each link names a smaller id (linkCorrection checks), so the walk ends.
   while (by.corrects !== null) {
-    const original = journal.get(by.corrects);
+    const original = db.get(by.corrects);
     if (!original || !(CORRECTABLE as readonly string[]).includes(original.state)) break;
-    journal.transition(
+    db.transition(
       original.id,
       CORRECTABLE,
       'superseded',
@@ -35,11 +36,11 @@ export function supersedeCorrected(journal: Journal, row: SubmissionRow, actor: 
  * correcting a rejected or failed one. If `id` is accepted already, `corrects` is superseded now.
  * Linking the same pair again changes nothing.
  */
-export function linkCorrection(journal: Journal, id: number, corrects: number, actor: string): SubmissionRow {
-  return journal.atomically(() => {
-    const row = journal.get(id);
+export function linkCorrection(db: Db, id: number, corrects: number, actor: string): SubmissionRow {
+  return db.atomically(() => {
+    const row = db.get(id);
     if (!row) throw new JournalStateError(`No journal entry ${id}`);
-    const original = journal.get(corrects);
+    const original = db.get(corrects);
     if (!original) throw new JournalStateError(`No journal entry ${corrects}`);
     if (row.corrects === corrects) return row;
     if (row.corrects !== null || id <= corrects || row.kind !== original.kind || row.profile !== original.profile) {
@@ -52,7 +53,7 @@ export function linkCorrection(journal: Journal, id: number, corrects: number, a
         `Journal entry ${corrects} is ${original.state}: only a rejected or failed entry is corrected`,
       );
     }
-    const linked = journal.transition(id, [row.state], row.state, { corrects }, actor, `corrects #${corrects}`);
-    return supersedeCorrected(journal, linked, actor);
+    const linked = db.transition(id, [row.state], row.state, { corrects }, actor, `corrects #${corrects}`);
+    return supersedeCorrected(db, linked, actor);
   });
 }

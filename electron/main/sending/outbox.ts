@@ -1,5 +1,5 @@
 import type { Job, Pipeline } from './pipeline';
-import type { JournalStore } from './store';
+import type { JournalStore } from '../journal/store';
 
 export interface OutboxOptions {
   journal: JournalStore;

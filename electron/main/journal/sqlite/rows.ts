@@ -1,5 +1,5 @@
-import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
-import { readPayload } from './payload-read';
+import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '../../../../shared/journal/types';
+import { readPayload } from '../payload-read';
 
 /** A submissions row exactly as SQLite returns it. */
 export interface RawSubmission {

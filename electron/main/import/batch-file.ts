@@ -1,13 +1,15 @@
-// What checking and queueing a file share: the request, opening the file as it says, and finding its batch.
+// What checking and queueing a file share: the request, opening the file as it says, finding its batch,
+// and how a row repeating an earlier one is told.
 import { createHash } from 'node:crypto';
 import type { EntryInput } from '../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
 import type { ColumnMapping, RememberedMapping } from '../../../shared/import/columns';
 import type { LineRepair } from '../../../shared/import/repairs';
+import type { JournalState, SubmissionRow } from '../../../shared/journal/types';
 import type { Core } from '../core/core';
 import type { Batch } from '../journal/store';
 import { readEntries } from './entries';
-import { hashFile, TableReadError, type TableInfo } from './read-table';
+import { hashFile, TableReadError, type TableInfo } from './table';
 
 /** Rows queued (and duplicates looked up) per journal transaction (the office journal takes at most 250). */
 export const CHUNK = 200;
@@ -39,6 +41,26 @@ export interface ImportRequest {
   /** Data rows the check counted (recorded with a new batch). */
   fileRows?: number;
 }
+
+/** A valid row that repeats an earlier row of the file or an earlier submission in the journal. */
+export interface RowDuplicate {
+  row: number;
+  line: number;
+  reference: string;
+  /** The earlier row of this file it repeats. */
+  ofRow?: number;
+  /** The journal row it repeats. */
+  ofEntry?: { id: number; state: JournalState; recordid: number | null; operator: string; createdAt: string };
+}
+
+/** The journal row a duplicate repeats, as the screens show it. */
+export const entryRef = (row: SubmissionRow): RowDuplicate['ofEntry'] => ({
+  id: row.id,
+  state: row.state,
+  recordid: row.recordid,
+  operator: row.operator,
+  createdAt: row.createdAt,
+});
 
 /**
  * What finds a file's batch again: its content, and how it is read (sheet, columns, date order),

@@ -9,8 +9,8 @@ import {
   type OfficeJournal,
 } from '../../../shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
-import { caFileDigest, readCaFile, tlsFromSslmode } from './office-tls';
-import { createSqliteStore } from './sqlite-store';
+import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/office-tls';
+import { createSqliteStore } from './sqlite/store';
 import type { JournalStore } from './store';
 import type { PostgresStoreOptions } from './postgres/store';
 

@@ -1,5 +1,5 @@
-import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
-import type { Journal } from './journal';
+import type { SubmissionKind, SubmissionRow } from '../../../../shared/journal/types';
+import type { Db } from './db';
 import { toRow, type RawSubmission } from './rows';
 
 /**
@@ -7,7 +7,7 @@ import { toRow, type RawSubmission } from './rows';
  * reference + policy (entries), or a cancellation of the same recordid (cancellations).
  */
 export function findDuplicate(
-  journal: Journal,
+  db: Db,
   kind: SubmissionKind,
   profile: string,
   hash: string,
@@ -17,21 +17,21 @@ export function findDuplicate(
 ): SubmissionRow | undefined {
   const live = `kind = @kind AND state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')`;
   const params = { kind, profile, hash, reference, policy, original: originalRecordid };
-  const byHash = journal
+  const byHash = db
     .stmt(
       `SELECT * FROM submissions WHERE profile = @profile AND payload_hash = @hash AND ${live} ORDER BY id DESC LIMIT 1`,
     )
     .get(params) as RawSubmission | undefined;
   const byRefPolicy =
     kind === 'cancellation' && originalRecordid !== null
-      ? (journal
+      ? (db
           .stmt(
             `SELECT * FROM submissions WHERE profile = @profile AND original_recordid = @original AND ${live}
              ORDER BY id DESC LIMIT 1`,
           )
           .get(params) as RawSubmission | undefined)
       : kind === 'entry' && reference
-        ? (journal
+        ? (db
             .stmt(
               `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
              ORDER BY id DESC LIMIT 1`,

@@ -5,12 +5,8 @@ import type { ColumnMapping } from '../../../shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, BatchItem, LeftOutRow, LeftOutStatus, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
-import { entryRef, type RowDuplicate } from './batch-check';
-import { changed, CHUNK, LISTED, openBatchFile, type ImportRequest } from './batch-open';
-import { hashFile } from './read-table';
-
-export { checkImport, type ImportCheck, type RowChange, type RowDuplicate, type RowProblem } from './batch-check';
-export { CHUNK, LISTED, openImport, type ImportRequest } from './batch-open';
+import { changed, CHUNK, entryRef, LISTED, openBatchFile, type ImportRequest, type RowDuplicate } from './batch-file';
+import { hashFile } from './table';
 
 /** What queueing did. */
 export interface ImportQueued {

@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import type { JournalStore, SendOutcome } from './store';
+import type { JournalStore, SendOutcome } from '../journal/store';
 
 /** A service's answer not yet recorded in the journal. */
 export interface PendingOutcome {

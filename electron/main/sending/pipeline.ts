@@ -5,9 +5,8 @@ import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
 import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../core/connection';
-import type { JournalStore, SendOutcome, Sendable } from './store';
-import type { Lease } from './leases';
-import { payloadHash } from './payload-hash';
+import type { JournalStore, Lease, SendOutcome, Sendable } from '../journal/store';
+import { payloadHash } from '../journal/payload-hash';
 import { createSendTracker } from './send-tracker';
 import type { OutcomeSpill } from './outcome-spill';
 

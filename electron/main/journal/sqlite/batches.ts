@@ -1,11 +1,8 @@
-import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from './store';
-import type { Journal } from './journal';
+import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from '../store';
+import { discardRow, resendRow } from './actions';
+import { promised, type Db } from './db';
 import { findDuplicate } from './duplicate-guard';
-
-/** The store's calls, answered synchronously (SQLite). */
-export type Sync<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
-};
+import { insertQueued } from './sending';
 
 interface RawBatch {
   id: number;
@@ -46,13 +43,13 @@ const toBatch = (r: RawBatch): Batch => ({
 });
 
 /** The batches of bulk imports in the journal on this computer; actions are recorded under `operator`. */
-export function sqliteBatches(journal: Journal, operator: string): Sync<BatchStore> {
+export function batchMethods(db: Db, operator: string): BatchStore {
   const get = (id: number) => {
-    const row = journal.stmt('SELECT * FROM batches WHERE id = ?').get(id) as RawBatch | undefined;
+    const row = db.stmt('SELECT * FROM batches WHERE id = ?').get(id) as RawBatch | undefined;
     return row && toBatch(row);
   };
   const find = (profile: string, contentHash: string) => {
-    const row = journal
+    const row = db
       .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
       .get(profile, contentHash) as RawBatch | undefined;
     return row && toBatch(row);
@@ -64,17 +61,17 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
   };
   const idsIn = (batchId: number, states: string) =>
     (
-      journal
+      db
         .stmt(`SELECT id FROM submissions WHERE batch_id = ? AND state IN (${states}) ORDER BY id`)
         .all(batchId) as Array<{
         id: number;
       }>
     ).map((r) => r.id);
 
-  return {
+  return promised<BatchStore>({
     open: ({ profile, fileName, contentHash, fileRows }) =>
-      journal.atomically(() => {
-        journal
+      db.atomically(() => {
+        db
           .stmt(
             `INSERT INTO batches (profile, file_name, content_hash, operator, created_at, file_rows)
                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile, content_hash) DO NOTHING`,
@@ -86,23 +83,23 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
     find,
     duplicates: (profile, items) =>
       items.flatMap(({ row, hash, reference, policy }) => {
-        const duplicate = findDuplicate(journal, 'entry', profile, hash, reference, policy);
+        const duplicate = findDuplicate(db, 'entry', profile, hash, reference, policy);
         return duplicate ? [{ row, duplicate }] : [];
       }),
     recent: (limit) =>
-      (journal.stmt('SELECT * FROM batches ORDER BY id DESC LIMIT ?').all(limit) as RawBatch[]).map(toBatch),
+      (db.stmt('SELECT * FROM batches ORDER BY id DESC LIMIT ?').all(limit) as RawBatch[]).map(toBatch),
     queue: (batchId, items) =>
-      journal.atomically(() => {
+      db.atomically(() => {
         const batch = must(batchId);
         return items.map(({ row, submission: s, allowDuplicate }): BatchQueued => {
-          const earlier = journal
+          const earlier = db
             .stmt('SELECT id FROM submissions WHERE batch_id = ? AND batch_row = ?')
             .get(batchId, row) as { id: number } | undefined;
           if (earlier) return { row, outcome: 'already', id: earlier.id };
           const duplicate =
             !allowDuplicate &&
             findDuplicate(
-              journal,
+              db,
               s.kind,
               batch.profile,
               s.payloadHash,
@@ -110,46 +107,46 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
               s.payload.policy ?? '',
             );
           if (duplicate) return { row, outcome: 'duplicate', id: duplicate.id };
-          const queued = journal.insertQueued({ ...s, profile: batch.profile, batch: { id: batchId, row } });
+          const queued = insertQueued(db, { ...s, profile: batch.profile, batch: { id: batchId, row } });
           return { row, outcome: 'queued', id: queued.id };
         });
       }),
     counts: (batchId) => {
-      const rows = journal
+      const rows = db
         .stmt('SELECT state, count(*) AS n FROM submissions WHERE batch_id = ? GROUP BY state')
         .all(batchId) as Array<{ state: string; n: number }>;
       return Object.fromEntries(rows.map((r) => [r.state, r.n])) as StateCounts;
     },
     retrying: (batchId) =>
       (
-        journal
+        db
           .stmt(
             `SELECT count(*) AS n FROM submissions WHERE batch_id = ? AND state = 'failed' AND next_attempt_at IS NOT NULL`,
           )
           .get(batchId) as { n: number }
       ).n,
     setPaused: (batchId, paused) => {
-      journal.stmt('UPDATE batches SET paused = ? WHERE id = ?').run(paused ? 1 : 0, batchId);
+      db.stmt('UPDATE batches SET paused = ? WHERE id = ?').run(paused ? 1 : 0, batchId);
       return must(batchId);
     },
     discardUnsent: (batchId) =>
-      journal.atomically(() => {
+      db.atomically(() => {
         const ids = idsIn(batchId, `'queued', 'failed'`);
-        for (const id of ids) journal.discard(id, operator, `unsent row of batch ${batchId} discarded`);
+        for (const id of ids) discardRow(db, id, operator, `unsent row of batch ${batchId} discarded`);
         return ids.length;
       }),
     retryFailed: (batchId) =>
-      journal.atomically(() => {
+      db.atomically(() => {
         const ids = idsIn(batchId, `'failed'`);
-        for (const id of ids) journal.resend(id, operator, `failed row of batch ${batchId} retried`);
+        for (const id of ids) resendRow(db, id, operator, `failed row of batch ${batchId} retried`);
         return ids.length;
       }),
     leaveOut: (batchId, rows) =>
-      journal.atomically(() => {
+      db.atomically(() => {
         must(batchId);
         const at = new Date().toISOString();
         for (const r of rows)
-          journal
+          db
             .stmt(
               `INSERT INTO batch_rows (batch_id, file_row, status, errors, duplicate_of, payload, recorded_at)
                  VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -168,7 +165,7 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
       }),
     leftOut: (batchId) =>
       (
-        journal
+        db
           .stmt(
             `SELECT file_row, status, errors, duplicate_of, payload FROM batch_rows r
               WHERE r.batch_id = ? AND NOT EXISTS
@@ -177,5 +174,5 @@ export function sqliteBatches(journal: Journal, operator: string): Sync<BatchSto
           )
           .all(batchId) as RawLeftOut[]
       ).map(toLeftOut),
-  };
+  });
 }

@@ -1,0 +1,24 @@
+/** Raised when an action does not fit a row's current state (e.g. resending an accepted entry). */
+export class JournalStateError extends Error {
+  override readonly name = 'JournalStateError' as const;
+}
+
+/** Raised when a journal was written by a newer Feed Desk than this one (it is left untouched). */
+export class JournalVersionError extends Error {
+  override readonly name = 'JournalVersionError' as const;
+}
+
+/** Raised when the office database refuses an action to the signed-in user (a clerk resolving, say). */
+export class OfficePermissionError extends Error {
+  override readonly name = 'OfficePermissionError' as const;
+}
+
+/** Whether an error is the database refusing the signed-in user. */
+export function isOfficePermissionError(err: unknown): err is OfficePermissionError {
+  return err instanceof Error && err.name === 'OfficePermissionError';
+}
+
+/** Raised when the office database cannot be reached (refused, dropped, restarting) for longer than a desk waits. */
+export class JournalUnreachableError extends Error {
+  override readonly name = 'JournalUnreachableError' as const;
+}

@@ -1,0 +1,129 @@
+import type Database from 'better-sqlite3';
+import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import { JournalStateError } from '../errors';
+import { toRow, type RawSubmission } from './rows';
+
+export const nowIso = () => new Date().toISOString();
+
+/** A store's calls answered synchronously (SQLite): each section is written so, then promised. */
+export type Sync<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
+};
+
+/** Turns a section's synchronous calls into the store's promises (a throw becomes a rejection). */
+export function promised<T>(sync: Sync<T>): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(sync) as Array<[string, (...args: unknown[]) => unknown]>) {
+    out[name] = (...args: unknown[]) => {
+      try {
+        return Promise.resolve(fn(...args));
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    };
+  }
+  return out as T;
+}
+
+/**
+ * The journal file's connection as every section uses it: prepared statements, IMMEDIATE
+ * transactions (counted), state transitions with their history line, and listeners told about
+ * each changed row once its transaction commits.
+ */
+export class Db {
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly listeners = new Set<(row: SubmissionRow) => void>();
+  private pending: SubmissionRow[] = [];
+  /** Transactions committed (outermost only): the benchmarks' commits per entry. */
+  commits = 0;
+
+  constructor(readonly db: Database.Database) {}
+
+  /** Calls the listener with each changed row once its change is committed; returns the unsubscribe function. */
+  onChange(listener: (row: SubmissionRow) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Notes a changed row, told to listeners once its transaction commits. */
+  changed(row: SubmissionRow): SubmissionRow {
+    this.pending.push(row);
+    return row;
+  }
+
+  /** A prepared statement, prepared once per SQL text. */
+  stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Runs fn in one IMMEDIATE transaction (a savepoint when already inside one). */
+  atomically<T>(fn: () => T): T {
+    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    let result: T;
+    try {
+      result = this.db.transaction(fn).immediate();
+    } catch (err) {
+      this.pending = [];
+      throw err;
+    }
+    this.commits += 1;
+    this.flush();
+    return result;
+  }
+
+  /** Tells listeners about the rows a committed transaction changed, each once, as committed. */
+  private flush(): void {
+    const ids = new Set(this.pending.map((row) => row.id));
+    this.pending = [];
+    if (this.listeners.size === 0) return;
+    for (const id of ids) {
+      const row = this.get(id);
+      if (row) for (const listener of this.listeners) listener(row);
+    }
+  }
+
+  /** Moves a row from one of `from` to `to`, setting columns, with a history entry; one transaction. */
+  transition(
+    id: number,
+    from: readonly JournalState[],
+    to: JournalState,
+    set: Record<string, unknown>,
+    actor: string,
+    note: string | null = null,
+  ): SubmissionRow {
+    return this.atomically(() => {
+      const before = this.get(id);
+      if (!before) throw new JournalStateError(`No journal entry ${id}`);
+      if (!from.includes(before.state)) {
+        throw new JournalStateError(`Journal entry ${id} is ${before.state}; that action needs ${from.join(' or ')}`);
+      }
+      const at = nowIso();
+      const assignments = Object.keys(set).map((c) => `, ${c} = @${c}`);
+      const row = this.stmt(
+        `UPDATE submissions SET state = @to, updated_at = @at${assignments.join('')} WHERE id = @id RETURNING *`,
+      ).get({ ...set, to, at, id }) as RawSubmission;
+      this.addHistory(id, before.state, to, actor, at, note);
+      return this.changed(toRow(row));
+    });
+  }
+
+  addHistory(id: number, from: JournalState | null, to: JournalState, actor: string, at: string, note: string | null) {
+    this.stmt(
+      'INSERT INTO history (submission_id, from_state, to_state, actor, at, note) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(id, from, to, actor, at, note);
+  }
+
+  get(id: number): SubmissionRow | undefined {
+    const row = this.stmt('SELECT * FROM submissions WHERE id = ?').get(id) as RawSubmission | undefined;
+    return row ? toRow(row) : undefined;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

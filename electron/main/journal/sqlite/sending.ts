@@ -1,0 +1,204 @@
+import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import { JournalStateError } from '../errors';
+import type { JournalStore, Lease, NewSubmission, QueueResult, Sendable, SendOutcome } from '../store';
+import { supersedeCorrected } from './corrections';
+import { nowIso, promised, type Db } from './db';
+import { findDuplicate } from './duplicate-guard';
+import { toRow, type RawSubmission } from './rows';
+
+type Sending = Pick<
+  JournalStore,
+  'queue' | 'claim' | 'claimNext' | 'recordOutcome' | 'renewLeases' | 'expireLeases' | 'nextRetryAt'
+>;
+
+const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))
+  AND (kind = 'entry' OR profile IN (SELECT value FROM json_each(@cancellations)))
+  AND (batch_id IS NULL OR batch_id NOT IN (SELECT id FROM batches WHERE paused = 1))`;
+const sendableParams = (s: Sendable) => ({
+  entries: JSON.stringify(s.entries),
+  cancellations: JSON.stringify(s.cancellations),
+});
+
+const leaseColumns = (lease: Lease) => ({
+  lease_owner: lease.owner,
+  lease_expires_at: new Date(Date.now() + lease.ms).toISOString(),
+});
+
+/** Writes a new submission as queued, with its history line. */
+export function insertQueued(db: Db, s: NewSubmission): SubmissionRow {
+  return db.atomically(() => {
+    const at = nowIso();
+    const row = db
+      .stmt(
+        `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
+             original_recordid, state, created_at, updated_at, queued_at, batch_id, batch_row)
+           VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
+             @original, 'queued', @at, @at, @at, @batch, @batchRow) RETURNING *`,
+      )
+      .get({
+        kind: s.kind,
+        profile: s.profile,
+        operator: s.operator,
+        payload: JSON.stringify(s.payload),
+        hash: s.payloadHash,
+        reference: s.payload.reference ?? '',
+        policy: s.payload.policy ?? '',
+        surname: s.payload.surname ?? '',
+        postcode: s.payload.postcode ?? '',
+        original: s.originalRecordid ?? null,
+        batch: s.batch?.id ?? null,
+        batchRow: s.batch?.row ?? null,
+        at,
+      }) as RawSubmission;
+    db.addHistory(row.id, null, 'queued', s.operator, at, null);
+    return db.changed(toRow(row));
+  });
+}
+
+/** Ids of rows due to be sent now (queued, or failed and due for retry) for profiles that can send. */
+function dueIds(db: Db, limit: number, profiles: Sendable): number[] {
+  // Two ordered walks of the (state, id) index, each stopping at `limit`: one query with OR would
+  // gather and sort every queued row for each claim (slow with a 10,000-row batch queued).
+  const rows = db
+    .stmt(
+      `SELECT id FROM (SELECT id FROM submissions WHERE state = 'queued' AND ${SENDABLE} ORDER BY id LIMIT @limit)
+       UNION ALL
+       SELECT id FROM (SELECT id FROM submissions
+         WHERE state = 'failed' AND next_attempt_at IS NOT NULL AND next_attempt_at <= @now AND ${SENDABLE}
+         ORDER BY id LIMIT @limit)
+       ORDER BY id LIMIT @limit`,
+    )
+    .all({ now: nowIso(), limit, ...sendableParams(profiles) }) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
+}
+
+/** Moves one queued or failed row to sending under a lease; undefined if it is not in such a state. */
+function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
+  return db.atomically(() => {
+    const current = db.get(id);
+    if (current?.state !== 'queued' && current?.state !== 'failed') return undefined;
+    const set = {
+      attempts: current.attempts + 1,
+      sending_at: nowIso(),
+      next_attempt_at: null,
+      ...leaseColumns(lease),
+    };
+    return db.transition(id, ['queued', 'failed'], 'sending', set, 'system');
+  });
+}
+
+function claimDue(db: Db, lease: Lease, sendable: Sendable): SubmissionRow | undefined {
+  for (const id of dueIds(db, 4, sendable)) {
+    const row = claim(db, id, lease);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/**
+ * Records the outcome of a send. An outcome for a row that is no longer this sender's (its lease
+ * expired and it became unknown) settles that unknown if no person has acted yet; otherwise it is
+ * kept in the history as a late answer. Never throws for a late answer.
+ */
+function recordOutcome(db: Db, id: number, owner: string, outcome: SendOutcome): SubmissionRow {
+  return db.atomically(() => {
+    const raw = db.stmt('SELECT state, lease_owner FROM submissions WHERE id = ?').get(id) as
+      | { state: JournalState; lease_owner: string | null }
+      | undefined;
+    if (!raw) throw new JournalStateError(`No journal entry ${id}`);
+    const mine = raw.lease_owner === owner && (raw.state === 'sending' || raw.state === 'unknown');
+    if (!mine) return noteLateAnswer(db, id, raw.state, outcome);
+    const actor = raw.state === 'sending' ? 'system' : 'system (late answer)';
+    const finished = outcome.state === 'failed' ? null : nowIso();
+    const common = {
+      lease_expires_at: null,
+      finished_at: finished,
+      http_status: outcome.httpStatus,
+      message: outcome.message,
+    };
+    const set =
+      outcome.state === 'accepted'
+        ? { ...common, recordid: outcome.recordid, error_code: null, error_fields: null }
+        : {
+            ...common,
+            error_code: outcome.code,
+            error_fields: outcome.fields ? JSON.stringify(outcome.fields) : null,
+            next_attempt_at: outcome.nextAttemptAt,
+          };
+    return supersedeCorrected(db, db.transition(id, ['sending', 'unknown'], outcome.state, set, actor), 'system');
+  });
+}
+
+function noteLateAnswer(db: Db, id: number, state: JournalState, outcome: SendOutcome): SubmissionRow {
+  const what =
+    outcome.state === 'accepted'
+      ? `accepted with recordid ${outcome.recordid}`
+      : `${outcome.state}: ${outcome.message}`;
+  db.addHistory(id, state, state, 'system (late answer)', nowIso(), `An earlier send finally answered: ${what}`);
+  return db.get(id) as SubmissionRow;
+}
+
+/**
+ * Rows in `sending` whose lease ran out become unknown, whatever process ids exist now: their
+ * sender is gone or stalled, and the service may or may not have stored them.
+ */
+function expireLeases(db: Db): number {
+  return db.atomically(() => {
+    const stuck = db
+      .stmt(`SELECT id FROM submissions WHERE state = 'sending' AND (lease_expires_at IS NULL OR lease_expires_at < ?)`)
+      .all(nowIso()) as Array<{ id: number }>;
+    for (const { id } of stuck) {
+      db.transition(
+        id,
+        ['sending'],
+        'unknown',
+        { error_code: 'unknown', message: 'Interrupted while sending: the service may or may not have stored it' },
+        'system (lease expired)',
+      );
+    }
+    return stuck.length;
+  });
+}
+
+/** Queueing and sending in the journal on this computer: each call one transaction with its history. */
+export function sendingMethods(db: Db): Sending {
+  return promised<Sending>({
+    queue: (s, allowDuplicate) =>
+      db.atomically((): QueueResult => {
+        const duplicate =
+          !allowDuplicate &&
+          findDuplicate(
+            db,
+            s.kind,
+            s.profile,
+            s.payloadHash,
+            s.payload.reference ?? '',
+            s.payload.policy ?? '',
+            s.originalRecordid ?? null,
+          );
+        return duplicate ? { duplicate } : { row: insertQueued(db, s) };
+      }),
+    claim: (id, lease) => claim(db, id, lease),
+    claimNext: (lease, sendable) => claimDue(db, lease, sendable),
+    recordOutcome: (id, owner, outcome, next) =>
+      db.atomically(() => ({
+        row: recordOutcome(db, id, owner, outcome),
+        next: next && claimDue(db, next.lease, next.sendable),
+      })),
+    renewLeases: (lease) => {
+      db.stmt(
+        `UPDATE submissions SET lease_expires_at = @lease_expires_at WHERE state = 'sending' AND lease_owner = @lease_owner`,
+      ).run(leaseColumns(lease));
+    },
+    expireLeases: () => expireLeases(db),
+    nextRetryAt: (profiles) => {
+      const row = db
+        .stmt(
+          `SELECT min(next_attempt_at) AS at FROM submissions
+             WHERE state = 'failed' AND next_attempt_at IS NOT NULL AND ${SENDABLE}`,
+        )
+        .get(sendableParams(profiles)) as { at: string | null };
+      return row.at ?? undefined;
+    },
+  });
+}
