@@ -5,48 +5,63 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../electron/main/journal/database';
-import { Journal } from '../electron/main/journal/journal';
-import { claim, type Lease } from '../electron/main/journal/leases';
+import { openDatabase } from '../electron/main/journal/sqlite/database';
 import { writeJournalCsv } from '../electron/main/journal/csv-export';
-import { createSqliteStore } from '../electron/main/journal/sqlite-store';
+import { createSqliteStore } from '../electron/main/journal/sqlite/store';
 import { newOfficeDatabase } from '../test/support/office-journal';
 import { createPostgresStore } from '../electron/main/journal/postgres/store';
 import type { JournalStore } from '../electron/main/journal/store';
 import type { JournalFilter } from '../shared/journal/types';
 import { startPostgres, type TestPostgres } from '../test/support/postgres';
 
-const LEASE: Lease = { owner: 'bench', ms: 60_000 };
 const STATES = ['accepted', 'accepted', 'accepted', 'rejected', 'failed', 'unknown'] as const;
 const storeArg = process.argv.indexOf('--store');
 const KINDS = (storeArg === -1 ? 'sqlite,postgres' : (process.argv[storeArg + 1] ?? '')).split(',');
 
-/** A journal on this computer with `rows` rows (each queued, sent and answered, as the pipeline would). */
+/** A journal on this computer with `rows` rows (each queued, sent and answered, three history lines each), written in bulk. */
 function seedSqlite(rows: number): { store: JournalStore; cleanUp: () => void } {
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-journal-bench-'));
   const file = join(home, 'journal.sqlite3');
-  const journal = new Journal(openDatabase(file));
-  journal.atomically(() => {
+  const db = openDatabase(file);
+  const insert = db.prepare(
+    `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
+       state, attempts, http_status, recordid, message, error_code, created_at, updated_at, queued_at, sending_at, finished_at)
+     VALUES ('entry', @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
+       @state, 1, @http, @recordid, @message, @code, @at, @at, @at, @at, @at) RETURNING id`,
+  );
+  const history = db.prepare(
+    'INSERT INTO history (submission_id, from_state, to_state, actor, at, note) VALUES (?, ?, ?, ?, ?, NULL)',
+  );
+  db.transaction(() => {
     for (let i = 0; i < rows; i += 1) {
-      const row = journal.insertQueued({
-        kind: 'entry',
-        profile: i % 5 === 0 ? 'Live' : 'Sandbox',
-        operator: `clerk${i % 7}`,
-        payload: { reference: `REF-${i}`, surname: `Surname${i % 997}`, policy: `P${i % 13}`, postcode: 'LS1 4AP' },
-        payloadHash: `h${i}`,
-      });
-      claim(journal, row.id, LEASE);
       const state = STATES[i % STATES.length]!;
-      journal.recordOutcome(
-        row.id,
-        LEASE.owner,
-        state === 'accepted'
-          ? { state, recordid: 100000 + i, message: 'Record created', httpStatus: 201 }
-          : { state, code: state, message: 'x', httpStatus: null, fields: null, nextAttemptAt: null },
-      );
+      const payload = {
+        reference: `REF-${i}`,
+        surname: `Surname${i % 997}`,
+        policy: `P${i % 13}`,
+        postcode: 'LS1 4AP',
+      };
+      const at = new Date(Date.now() - (rows - i) * 1000).toISOString();
+      const operator = `clerk${i % 7}`;
+      const { id } = insert.get({
+        ...payload,
+        profile: i % 5 === 0 ? 'Live' : 'Sandbox',
+        operator,
+        payload: JSON.stringify(payload),
+        hash: `h${i}`,
+        state,
+        http: state === 'accepted' ? 201 : null,
+        recordid: state === 'accepted' ? 100000 + i : null,
+        message: state === 'accepted' ? 'Record created' : 'x',
+        code: state === 'accepted' ? null : state,
+        at,
+      }) as { id: number };
+      history.run(id, null, 'queued', operator, at);
+      history.run(id, 'queued', 'sending', 'system', at);
+      history.run(id, 'sending', state, 'system', at);
     }
-  });
-  journal.close();
+  })();
+  db.close();
   return { store: createSqliteStore(file, 'bench'), cleanUp: () => rmSync(home, { recursive: true, force: true }) };
 }
 

@@ -2,7 +2,7 @@ import type { SubmissionRow } from '../../shared/journal/types';
 import type { Core } from '../main/core/core';
 import { CliFailure, EXIT, printFieldErrors, printJson } from './output';
 import type { CliContext } from './context';
-import type { SubmitResult } from '../main/journal/pipeline';
+import type { SubmitResult } from '../main/sending/pipeline';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

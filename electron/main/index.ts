@@ -1,7 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
 import { localJournalPath, openCore, type Core } from './core/core';
-import { createSqliteStore } from './journal/sqlite-store';
+import { createSqliteStore } from './journal/sqlite/store';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { officePasswordKey, readJournalSettings } from '../../electron/main/journal/journal-settings';
+import { officePasswordKey, readJournalSettings } from '../../electron/main/journal/open';
 import { officeInit } from '../../electron/main/journal/postgres/office-init';
 import { addUser } from '../../electron/main/journal/postgres/roles';
 import { freePort, postgresMissing, startPostgres } from '../support/postgres';

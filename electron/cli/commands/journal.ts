@@ -5,7 +5,7 @@ import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { printTable } from '../table';
-import { wireParts } from '../../main/journal/wire-parts';
+import { wireParts } from '../../main/sending/wire-parts';
 import { resolutionOf, writeJournalCsv } from '../../main/journal/csv-export';
 import { writeBatchResults } from '../../main/import/batch-csv';
 

@@ -7,10 +7,10 @@ import {
   officeOptions,
   officePasswordKey,
   writeJournalSettings,
-} from '../../main/journal/journal-settings';
+} from '../../main/journal/open';
 import { officeInit } from '../../main/journal/postgres/office-init';
 import { addUser, addUserSql, type OfficeRole } from '../../main/journal/postgres/roles';
-import { importLocal } from '../../main/journal/postgres/import-local';
+import { importLocal } from '../../main/journal/import-local';
 import { createPostgresStore } from '../../main/journal/postgres/store';
 import { dataHome } from '../../main/profiles/data-home';
 import { CliFailure, printJson, readStdin } from '../output';

@@ -7,7 +7,7 @@ import { oneOf, seconds, wholeNumber } from '../options';
 import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../../shared/entry/screen-date';
 import { submitCsv } from '../bulk';
 import { reportSubmitted } from '../report';
-import { submitCorrection } from '../../main/journal/correction-submit';
+import { submitCorrection } from '../../main/sending/correction-submit';
 
 /** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
 async function readEntry(file: string): Promise<unknown> {

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { Lease } from '../journal/leases';
-import { openJournalStore } from '../journal/journal-settings';
-import type { JournalStore } from '../journal/store';
-import { createPipeline, type Pipeline, type RetryPolicy } from '../journal/pipeline';
-import { Outbox } from '../journal/outbox';
-import { OutcomeSpill } from '../journal/outcome-spill';
+import { openJournalStore } from '../journal/open';
+import type { JournalStore, Lease } from '../journal/store';
+import { createPipeline, type Pipeline, type RetryPolicy } from '../sending/pipeline';
+import { Outbox } from '../sending/outbox';
+import { OutcomeSpill } from '../sending/outcome-spill';
 import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, loadKeytar, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';

@@ -6,7 +6,7 @@ import { openCore, type Core } from '../../../electron/main/core/core';
 import { createCredentialStore, type CredentialStore } from '../../../electron/main/credentials/keychain';
 import { createDispatch, type Dispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { openJournalStore } from '../../../electron/main/journal/journal-settings';
+import { openJournalStore } from '../../../electron/main/journal/open';
 import type { OfficeJournal } from '../../../shared/journal/office';
 import { tempHome } from '../../support/core';
 import { testDesktop } from '../../support/desktop';

@@ -6,9 +6,8 @@ import { openCore } from '../../../electron/main/core/core';
 import { removeProfile, saveProfile } from '../../../electron/main/core/profile-actions';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { openDatabase } from '../../../electron/main/journal/database';
-import { sqliteDatabase } from '../../../electron/main/journal/sqlite-store';
-import { Outbox } from '../../../electron/main/journal/outbox';
+import { openDatabase } from '../../../electron/main/journal/sqlite/database';
+import { Outbox } from '../../../electron/main/sending/outbox';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 
@@ -49,9 +48,10 @@ describe('rows of a renamed or removed profile are never stuck (item 8)', () => 
     rig.core.profiles.put({ name: 'Gone', baseUrl: 'https://feed.example' });
     // More orphans than the outbox looks at at once, queued before a good row.
     for (let i = 0; i < 12; i += 1) await queue(rig, 'Gone', `ORPHAN-${i}`);
-    sqliteDatabase(rig.core.journal)
-      .prepare(`UPDATE submissions SET profile = 'Deleted long ago' WHERE profile = 'Gone'`)
-      .run();
+    // Another connection to the same file, as a stale row left by an older Feed Desk would be.
+    const file = openDatabase(join(rig.home, 'journal.sqlite3'));
+    file.prepare(`UPDATE submissions SET profile = 'Deleted long ago' WHERE profile = 'Gone'`).run();
+    file.close();
     const good = await queue(rig, 'Sandbox', 'GOOD');
     const drained = await Promise.race([
       rig.core.outbox.drain().then(() => 'drained'),

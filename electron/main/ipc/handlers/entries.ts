@@ -2,8 +2,8 @@ import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { IpcFailure, fail } from '../ipc-failure';
 import { toView } from './views';
-import type { SubmitRequest } from '../../journal/pipeline';
-import { submitCorrection } from '../../journal/correction-submit';
+import type { SubmitRequest } from '../../sending/pipeline';
+import { submitCorrection } from '../../sending/correction-submit';
 
 /** Queues a submission, sends it once now (the outbox retries what needs it), and answers with the row. */
 async function submitAndSend(core: Core, request: SubmitRequest, corrects?: number) {

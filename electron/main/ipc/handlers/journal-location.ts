@@ -2,12 +2,7 @@ import type { JournalSettings, OfficeJournal } from '../../../../shared/journal/
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
-import {
-  officeOptions,
-  officePasswordKey,
-  readJournalSettings,
-  writeJournalSettings,
-} from '../../journal/journal-settings';
+import { officeOptions, officePasswordKey, readJournalSettings, writeJournalSettings } from '../../journal/open';
 import type { JournalLocation } from '../../journal/store';
 
 /** Whether the journal in use is the one these settings name. */

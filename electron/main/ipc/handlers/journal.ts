@@ -4,9 +4,9 @@ import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
-import { toListRow } from '../../journal/review';
+import { toListRow } from './journal-view';
 import { writeJournalCsv } from '../../journal/csv-export';
-import { wireParts } from '../../journal/wire-parts';
+import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
 import type { SubmissionRow } from '../../../../shared/journal/types';
 

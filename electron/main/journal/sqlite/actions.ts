@@ -132,9 +132,11 @@ function pausedProfiles(db: Db): string[] {
 /** Pauses or resumes a profile's sending; rows already sending finish. Returns the paused profiles. */
 function setPaused(db: Db, profile: string, paused: boolean, actor: string): string[] {
   if (paused) {
-    db
-      .stmt('INSERT OR IGNORE INTO paused_profiles (profile, paused_by, paused_at) VALUES (?, ?, ?)')
-      .run(profile, actor, new Date().toISOString());
+    db.stmt('INSERT OR IGNORE INTO paused_profiles (profile, paused_by, paused_at) VALUES (?, ?, ?)').run(
+      profile,
+      actor,
+      new Date().toISOString(),
+    );
   } else {
     db.stmt('DELETE FROM paused_profiles WHERE profile = ?').run(profile);
   }
@@ -152,8 +154,7 @@ function sendNow(db: Db, profile: string, actor: string): number {
       .stmt(`SELECT id FROM submissions WHERE profile = ? AND state = 'failed' AND next_attempt_at IS NOT NULL`)
       .all(profile) as Array<{ id: number }>;
     const now = new Date().toISOString();
-    for (const { id } of rows)
-      db.transition(id, ['failed'], 'failed', { next_attempt_at: now }, actor, 'send now');
+    for (const { id } of rows) db.transition(id, ['failed'], 'failed', { next_attempt_at: now }, actor, 'send now');
     const queued = db
       .stmt(`SELECT count(*) AS n FROM submissions WHERE profile = ? AND state = 'queued'`)
       .get(profile) as {

@@ -49,9 +49,8 @@ export function batchMethods(db: Db, operator: string): BatchStore {
     return row && toBatch(row);
   };
   const find = (profile: string, contentHash: string) => {
-    const row = db
-      .stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?')
-      .get(profile, contentHash) as RawBatch | undefined;
+    const row = db.stmt('SELECT * FROM batches WHERE profile = ? AND content_hash = ?').get(profile, contentHash) as
+      RawBatch | undefined;
     return row && toBatch(row);
   };
   const must = (id: number) => {
@@ -71,12 +70,10 @@ export function batchMethods(db: Db, operator: string): BatchStore {
   return promised<BatchStore>({
     open: ({ profile, fileName, contentHash, fileRows }) =>
       db.atomically(() => {
-        db
-          .stmt(
-            `INSERT INTO batches (profile, file_name, content_hash, operator, created_at, file_rows)
+        db.stmt(
+          `INSERT INTO batches (profile, file_name, content_hash, operator, created_at, file_rows)
                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile, content_hash) DO NOTHING`,
-          )
-          .run(profile, fileName, contentHash, operator, new Date().toISOString(), fileRows);
+        ).run(profile, fileName, contentHash, operator, new Date().toISOString(), fileRows);
         return find(profile, contentHash)!;
       }),
     get,
@@ -98,14 +95,7 @@ export function batchMethods(db: Db, operator: string): BatchStore {
           if (earlier) return { row, outcome: 'already', id: earlier.id };
           const duplicate =
             !allowDuplicate &&
-            findDuplicate(
-              db,
-              s.kind,
-              batch.profile,
-              s.payloadHash,
-              s.payload.reference ?? '',
-              s.payload.policy ?? '',
-            );
+            findDuplicate(db, s.kind, batch.profile, s.payloadHash, s.payload.reference ?? '', s.payload.policy ?? '');
           if (duplicate) return { row, outcome: 'duplicate', id: duplicate.id };
           const queued = insertQueued(db, { ...s, profile: batch.profile, batch: { id: batchId, row } });
           return { row, outcome: 'queued', id: queued.id };
@@ -146,22 +136,20 @@ export function batchMethods(db: Db, operator: string): BatchStore {
         must(batchId);
         const at = new Date().toISOString();
         for (const r of rows)
-          db
-            .stmt(
-              `INSERT INTO batch_rows (batch_id, file_row, status, errors, duplicate_of, payload, recorded_at)
+          db.stmt(
+            `INSERT INTO batch_rows (batch_id, file_row, status, errors, duplicate_of, payload, recorded_at)
                  VALUES (?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (batch_id, file_row) DO UPDATE SET status = excluded.status, errors = excluded.errors,
                  duplicate_of = excluded.duplicate_of, payload = excluded.payload, recorded_at = excluded.recorded_at`,
-            )
-            .run(
-              batchId,
-              r.row,
-              r.status,
-              r.errors && JSON.stringify(r.errors),
-              r.duplicateOf,
-              JSON.stringify(r.values),
-              at,
-            );
+          ).run(
+            batchId,
+            r.row,
+            r.status,
+            r.errors && JSON.stringify(r.errors),
+            r.duplicateOf,
+            JSON.stringify(r.values),
+            at,
+          );
       }),
     leftOut: (batchId) =>
       (

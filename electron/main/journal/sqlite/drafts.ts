@@ -12,8 +12,7 @@ export function draftMethods(db: Db): JournalStore['drafts'] {
     },
     get: (screen) => {
       const row = db.stmt('SELECT profile, payload, updated_at FROM drafts WHERE screen = ?').get(screen) as
-        | { profile: string; payload: string; updated_at: string }
-        | undefined;
+        { profile: string; payload: string; updated_at: string } | undefined;
       return row && { profile: row.profile, payload: JSON.parse(row.payload) as unknown, updatedAt: row.updated_at };
     },
     delete: (screen) => {

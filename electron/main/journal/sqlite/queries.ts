@@ -155,7 +155,6 @@ function grouped(db: Db, column: 'operator' | 'profile', range: { from: string; 
   return [...byName.values()];
 }
 
-
 /** The daily summary of a date range: counts by state, operator and profile; the unknowns and rejections. */
 function dailyReport(db: Db, from: string, to: string) {
   const range = bounds(from, to);
@@ -169,9 +168,8 @@ function dailyReport(db: Db, from: string, to: string) {
       .stmt(`SELECT * FROM submissions WHERE ${where} ORDER BY created_at, id LIMIT ${REPORT_ATTENTION_LIMIT}`)
       .all(range) as RawSubmission[]
   ).map(toRow);
-  const attentionTotal = (
-    db.stmt(`SELECT count(*) AS n FROM submissions WHERE ${where}`).get(range) as { n: number }
-  ).n;
+  const attentionTotal = (db.stmt(`SELECT count(*) AS n FROM submissions WHERE ${where}`).get(range) as { n: number })
+    .n;
   const corrected = (
     db
       .stmt(
@@ -193,7 +191,6 @@ function dailyReport(db: Db, from: string, to: string) {
     generatedAt: new Date().toISOString(),
   };
 }
-
 
 type RawHistory = Parameters<typeof toHistory>[0];
 

@@ -103,8 +103,7 @@ function claimDue(db: Db, lease: Lease, sendable: Sendable): SubmissionRow | und
 function recordOutcome(db: Db, id: number, owner: string, outcome: SendOutcome): SubmissionRow {
   return db.atomically(() => {
     const raw = db.stmt('SELECT state, lease_owner FROM submissions WHERE id = ?').get(id) as
-      | { state: JournalState; lease_owner: string | null }
-      | undefined;
+      { state: JournalState; lease_owner: string | null } | undefined;
     if (!raw) throw new JournalStateError(`No journal entry ${id}`);
     const mine = raw.lease_owner === owner && (raw.state === 'sending' || raw.state === 'unknown');
     if (!mine) return noteLateAnswer(db, id, raw.state, outcome);

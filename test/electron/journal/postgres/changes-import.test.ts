@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { SubmissionRow } from '../../../shared/journal/types';
-import { importLocal } from '../../../electron/main/journal/postgres/import-local';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite-store';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { describeOffice, entry, queued, SENDABLE, startOffice, type Office } from './office-rig';
+import type { SubmissionRow } from '../../../../shared/journal/types';
+import { importLocal } from '../../../../electron/main/journal/import-local';
+import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
+import type { JournalStore } from '../../../../electron/main/journal/store';
+import { tempHome } from '../../../support/core';
+import { entry, queued, SENDABLE, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 /** Waits until the predicate holds (LISTEN/NOTIFY is asynchronous), or fails after 5 s. */
 async function until(what: string, predicate: () => boolean): Promise<void> {
@@ -16,7 +17,7 @@ async function until(what: string, predicate: () => boolean): Promise<void> {
   }
 }
 
-describeOffice('office journal: live changes and moving a local journal in', () => {
+describeOfficeOnly('office journal: live changes and moving a local journal in', () => {
   let office: Office;
   let deskA: JournalStore;
   let deskB: JournalStore;

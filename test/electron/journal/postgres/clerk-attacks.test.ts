@@ -1,15 +1,16 @@
 // A hostile clerk connected straight to PostgreSQL with a plain pg client (not through our store).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
-import { officeInit } from '../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../electron/main/journal/postgres/roles';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { describeOffice, entry, queued, startOffice, type Office } from './office-rig';
+import { writeJournalCsv } from '../../../../electron/main/journal/csv-export';
+import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
+import { addUser } from '../../../../electron/main/journal/postgres/roles';
+import type { JournalStore } from '../../../../electron/main/journal/store';
+import { entry, queued, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 const LEASE = { owner: 'clara-desk', ms: 30_000 };
 
-describeOffice('office journal attacked by a clerk with a plain pg client', () => {
+describeOfficeOnly('office journal attacked by a clerk with a plain pg client', () => {
   let office: Office;
   let clara: JournalStore;
   let supervisor: JournalStore;

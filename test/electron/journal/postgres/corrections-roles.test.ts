@@ -1,11 +1,11 @@
 // Corrections in the office journal: a clerk corrects only the rows that clerk queued; a
 // supervisor may correct anyone's; nothing is queued when the correction is refused.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { submitCorrection } from '../../../electron/main/journal/correction-submit';
-import { JournalStateError } from '../../../electron/main/journal/journal';
-import { OfficePermissionError } from '../../../electron/main/journal/postgres/errors';
-import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { describeOffice, entry, queued, startOffice, type Office } from './office-rig';
+import { submitCorrection } from '../../../../electron/main/sending/correction-submit';
+import { JournalStateError, OfficePermissionError } from '../../../../electron/main/journal/errors';
+import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
+import { entry, queued, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 const LEASE = { owner: 'desk', ms: 30_000 };
 const REJECTED: SendOutcome = {
@@ -17,7 +17,7 @@ const REJECTED: SendOutcome = {
   nextAttemptAt: null,
 };
 
-describeOffice('office journal: who may correct a rejected row', () => {
+describeOfficeOnly('office journal: who may correct a rejected row', () => {
   let office: Office;
   let clara: JournalStore;
   let cody: JournalStore;

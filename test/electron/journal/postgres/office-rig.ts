@@ -1,20 +1,11 @@
 // Shared set-up of the office journal tests: a throwaway cluster, office init, a clerk and a supervisor.
-import { describe } from 'vitest';
 import pg from 'pg';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { officeInit } from '../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../electron/main/journal/postgres/store';
-import type { JournalStore, NewSubmission } from '../../../electron/main/journal/store';
-import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
-
-const missing = postgresMissing();
-
-/** describe, or describe.skip with the reason in its name when PostgreSQL is not installed. */
-export function describeOffice(name: string, body: () => void): void {
-  if (missing) describe.skip(`${name} — SKIPPED: ${missing}`, body);
-  else describe(name, body);
-}
+import { payloadHash } from '../../../../electron/main/journal/payload-hash';
+import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
+import { addUser } from '../../../../electron/main/journal/postgres/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import type { JournalStore, NewSubmission } from '../../../../electron/main/journal/store';
+import { startPostgres, type TestPostgres } from '../../../support/postgres';
 
 /** The people of the test office. */
 export const PEOPLE = {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { SORT_COLUMNS, type JournalFilter, type SubmissionRow } from '../../../shared/journal/types';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite-store';
-import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { describeOffice, entry, startOffice, type Office } from './office-rig';
+import { SORT_COLUMNS, type JournalFilter, type SubmissionRow } from '../../../../shared/journal/types';
+import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
+import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
+import { tempHome } from '../../../support/core';
+import { entry, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 type Desk = Record<'clara' | 'cody' | 'sam', JournalStore>;
 const SURNAMES = ['Smith', 'Jones', 'O_Brien', 'Percent%Lee', 'smithson', 'Ng'];
@@ -60,7 +61,7 @@ const comparable = ({ createdAt, updatedAt, sendingAt, finishedAt, reviewedAt, .
   return { ...rest, sent: sendingAt !== null, finished: finishedAt !== null, reviewed: reviewedAt !== null };
 };
 
-describeOffice('office journal: review queries agree with the local journal', () => {
+describeOfficeOnly('office journal: review queries agree with the local journal', () => {
   let office: Office;
   let pg: Desk;
   let local: JournalStore;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { JournalStateError } from '../../../electron/main/journal/journal';
-import { OfficePermissionError } from '../../../electron/main/journal/postgres/errors';
-import { addUser, addUserSql } from '../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../electron/main/journal/postgres/store';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { describeOffice, entry, queued, startOffice, type Office } from './office-rig';
+import { JournalStateError, OfficePermissionError } from '../../../../electron/main/journal/errors';
+import { addUser, addUserSql } from '../../../../electron/main/journal/postgres/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import type { JournalStore } from '../../../../electron/main/journal/store';
+import { entry, queued, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 const LEASE = { owner: 'desk-a', ms: 30_000 };
 
-describeOffice('office journal: roles enforced by PostgreSQL', () => {
+describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
   let office: Office;
   let clerk: JournalStore;
   let supervisor: JournalStore;

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { JournalVersionError } from '../../../electron/main/journal/database';
-import { PG_MIGRATIONS } from '../../../electron/main/journal/postgres/migrations';
-import { officeInit } from '../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../electron/main/journal/postgres/store';
-import { OfficeSetupError } from '../../../electron/main/journal/postgres/version';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { describeOffice, entry, queued } from './office-rig';
+import { JournalVersionError } from '../../../../electron/main/journal/errors';
+import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/migrations';
+import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
+import { addUser } from '../../../../electron/main/journal/postgres/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { OfficeSetupError } from '../../../../electron/main/journal/postgres/version';
+import { startPostgres, type TestPostgres } from '../../../support/postgres';
+import { entry, queued } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 /** Everything in a database a migration could touch: schemas, relations, functions, extensions, versions. */
 async function fingerprint(url: string): Promise<string> {
@@ -28,7 +29,7 @@ async function fingerprint(url: string): Promise<string> {
   }
 }
 
-describeOffice('office journal: set-up and schema versions', () => {
+describeOfficeOnly('office journal: set-up and schema versions', () => {
   let server: TestPostgres;
   const database = (name: string) => server.url(undefined, undefined, name);
   async function createDatabase(name: string) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { describeOffice, entry, queued, SENDABLE, sleep, startOffice, type Office } from './office-rig';
+import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
+import { entry, queued, SENDABLE, sleep, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
 
 const accepted = (recordid: number): SendOutcome => ({
   state: 'accepted',
@@ -18,7 +19,7 @@ const failed = (nextAttemptAt: string | null, code = 'network'): SendOutcome => 
   nextAttemptAt,
 });
 
-describeOffice('office journal: sending from many desks', () => {
+describeOfficeOnly('office journal: sending from many desks', () => {
   let office: Office;
   let deskA: JournalStore;
   let deskB: JournalStore;

@@ -4,14 +4,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientConfig } from '../../../electron/main/journal/postgres/connect';
+import { clientConfig } from '../../../../electron/main/journal/postgres/connect';
 import {
   officeFromUrl,
   officeOptions,
   officePasswordKey,
   readJournalSettings,
-} from '../../../electron/main/journal/journal-settings';
-import { officeJournalSchema, isLoopbackHost, type OfficeJournal } from '../../../shared/journal/office';
+} from '../../../../electron/main/journal/open';
+import { officeJournalSchema, isLoopbackHost, type OfficeJournal } from '../../../../shared/journal/office';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'feed-desk-tls-config-'));
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { openDatabase } from '../../../electron/main/journal/database';
-import { Journal } from '../../../electron/main/journal/journal';
-import { expireLeases } from '../../../electron/main/journal/leases';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { tempHome } from '../../support/core';
+import { openDatabase } from '../../../../electron/main/journal/sqlite/database';
+import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
+import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
+import { tempHome } from '../../../support/core';
 
 const RUNS = 10;
 const ENTRIES = 300;
@@ -46,9 +45,10 @@ describe('crash safety', () => {
 
       const db = openDatabase(join(home, 'journal.sqlite3'));
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const journal = new Journal(db);
+      const store = createSqliteStore(join(home, 'journal.sqlite3'), 'test');
       await new Promise((r) => setTimeout(r, 350)); // the child's 300 ms leases run out
-      const recovered = expireLeases(journal);
+      const recovered = await store.expireLeases();
+      await store.close();
       const rows = db.prepare('SELECT id, reference, state, recordid FROM submissions').all() as Array<{
         reference: string;
         state: string;

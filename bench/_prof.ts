@@ -1,0 +1,17 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeSandboxLink } from '../electron/main/core/sandbox-link';
+import { mixedEntries, writeEntriesCsv } from '../test/support/import-files';
+import { startSandboxChild } from '../bench/raw-posts';
+const sandbox = await startSandboxChild(5);
+const home = mkdtempSync(join(tmpdir(), 'prof-'));
+writeSandboxLink(home, sandbox.url);
+const rows = Number(process.env.ROWS ?? 5000);
+const file = writeEntriesCsv(home, `p.csv`, mixedEntries(rows, Number.MAX_SAFE_INTEGER, 'p').rows);
+const t = performance.now();
+const child = spawn(process.execPath, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), 'bin/feed-desk.mjs', 'submit', '--csv', file, '--concurrency', '8', '--json'], { env: { ...process.env, FEED_DESK_HOME: home, FEED_DESK_PROFILE: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+await new Promise((r) => child.on('exit', r));
+console.log('rows/s', rows / ((performance.now() - t) / 1000));
+await sandbox.close();
