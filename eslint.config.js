@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /** Only these files touch Electron; everything else runs, and is tested, under plain Node. */
 const ELECTRON_SHELL = [
@@ -46,6 +47,38 @@ const layers = [
   },
 ];
 
+/**
+ * Layers inside the main process (architecture.md, "The journal store"): the two stores never import each other,
+ * the contract imports neither, and the journal sits below the sending engine and the service client.
+ * Checked on resolved paths, so relative, type-only, re-export and dynamic imports all count.
+ */
+const JOURNAL = 'electron/main/journal';
+const mainLayers = [
+  {
+    target: `${JOURNAL}/sqlite/**`,
+    from: `${JOURNAL}/postgres/**`,
+    message:
+      'journal/sqlite/ never imports journal/postgres/: the two stores meet only in the journal contract and shared helpers.',
+  },
+  {
+    target: `${JOURNAL}/postgres/**`,
+    from: `${JOURNAL}/sqlite/**`,
+    message:
+      'journal/postgres/ never imports journal/sqlite/: the two stores meet only in the journal contract and shared helpers.',
+  },
+  {
+    target: [`${JOURNAL}/store.ts`, `${JOURNAL}/errors.ts`],
+    from: [`${JOURNAL}/sqlite/**`, `${JOURNAL}/postgres/**`],
+    message:
+      'The journal contract (journal/store.ts, journal/errors.ts) imports neither journal/sqlite/ nor journal/postgres/.',
+  },
+  {
+    target: `${JOURNAL}/**`,
+    from: ['electron/main/sending/**', 'electron/main/service/**'],
+    message: 'journal/ sits below the sending engine and the service client: it never imports sending/ or service/.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', '.tmp', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -63,4 +96,16 @@ export default tseslint.config(
     ...(ignores ? { ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
   })),
+  {
+    files: ['electron/**/*.ts', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: mainLayers }],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 
 /** Result of one `feed-desk` run. */
 export interface CliRun {
@@ -13,16 +13,23 @@ export const CLI_TIMEOUT = 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Starts the real CLI (bin/feed-desk.mjs) with these arguments in a child process, the given
+ * variables added to this process's environment; its standard streams are pipes unless `stdio` says otherwise.
+ */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams;
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess;
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions = 'pipe'): ChildProcess {
+  return spawn(process.execPath, ['bin/feed-desk.mjs', ...args], { env: { ...process.env, ...env }, stdio });
+}
+
+/**
  * Runs the real CLI (bin/feed-desk.mjs) in a child process with the given data folder. Standard
  * input is the given text, or the given chunks written one by one with a pause between them
  * (so the CLI reads them as separate chunks).
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string | Buffer[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/feed-desk.mjs', ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnCli(args, env);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));

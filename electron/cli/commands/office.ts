@@ -2,12 +2,7 @@ import type { Command } from 'commander';
 import { officeLabel } from '../../../shared/journal/office';
 import { createCredentialStore, loadKeytar } from '../../main/credentials/keychain';
 import { localJournalPath } from '../../main/core/core';
-import {
-  officeFromUrl,
-  officeOptions,
-  officePasswordKey,
-  writeJournalSettings,
-} from '../../main/journal/open';
+import { officeFromUrl, officeOptions, officePasswordKey, writeJournalSettings } from '../../main/journal/open';
 import { officeInit } from '../../main/journal/postgres/office-init';
 import { addUser, addUserSql, type OfficeRole } from '../../main/journal/postgres/roles';
 import { importLocal } from '../../main/journal/import-local';

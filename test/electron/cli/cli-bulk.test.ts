@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
-import { openDatabase } from '../../../electron/main/journal/database';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
+import { openDatabase } from '../../../electron/main/journal/sqlite/database';
+import { CLI_TIMEOUT, spawnCli } from '../../support/cli';
+import { useCliRig } from '../../support/cli-rig';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { sampleInput } from '../../support/service';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-
-/** A fresh data folder whose Sandbox profile points at the test's sandbox. */
-function freshHome() {
-  const home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-bulk-'));
-  writeSandboxLink(home, sandbox.url);
-  const env = { FEED_DESK_HOME: home, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '', FEED_DESK_PROFILE: '' };
-  return { home, env };
-}
+// Each test has a fresh data folder pointed at the file's sandbox (cli.freshHome()).
+const cli = useCliRig({ prefix: 'feed-desk-cli-bulk-' });
 
 const journalRows = (home: string) => {
   const db = openDatabase(join(home, 'journal.sqlite3'));
@@ -47,26 +33,26 @@ const jsonLines = (text: string) =>
 
 describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
   it('--dry-run validates every row, names the invalid ones by row, and queues nothing', async () => {
-    const { home, env } = freshHome();
+    const folder = cli.freshHome();
     const { rows, invalidRows } = mixedEntries(40, 10, 'DRY');
-    const file = writeEntriesCsv(home, 'dry.csv', rows);
-    const run = await runCli(['submit', '--csv', file, '--dry-run'], env);
+    const file = writeEntriesCsv(folder.home, 'dry.csv', rows);
+    const run = await folder.run(['submit', '--csv', file, '--dry-run']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('dry.csv: 40 row(s): 36 valid, 4 invalid, 0 possible duplicate(s)');
     for (const row of invalidRows) expect(run.stderr).toMatch(new RegExp(`  row ${row}: (postcode|surname): `));
-    expect(journalRows(home)).toEqual([]);
-    const json = await runCli(['submit', '--csv', file, '--dry-run', '--json'], env);
+    expect(journalRows(folder.home)).toEqual([]);
+    const json = await folder.run(['submit', '--csv', file, '--dry-run', '--json']);
     expect(jsonLines(json.stdout)).toEqual([
       expect.objectContaining({ event: 'checked', rows: 40, valid: 36, invalid: 4, duplicates: 0 }),
     ]);
   });
 
   it('sends the valid rows as one batch, prints JSON lines, and exits 1 because some rows were invalid', async () => {
-    const { home, env } = freshHome();
+    const folder = cli.freshHome();
     const { rows } = mixedEntries(30, 10, 'JSON');
-    const file = writeEntriesCsv(home, 'json.csv', rows);
-    const before = sandbox.records.length;
-    const run = await runCli(['submit', '--csv', file, '--json', '--concurrency', '3'], env);
+    const file = writeEntriesCsv(folder.home, 'json.csv', rows);
+    const before = cli.sandbox.records.length;
+    const run = await folder.run(['submit', '--csv', file, '--json', '--concurrency', '3']);
     expect(run.code).toBe(1);
     const lines = jsonLines(run.stdout);
     expect(lines[0]).toMatchObject({ event: 'checked', rows: 30, valid: 27, invalid: 3 });
@@ -78,8 +64,8 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
       remaining: 0,
       not_accepted: 3,
     });
-    expect(sandbox.records.length - before).toBe(27);
-    const results = await runCli(['journal', '--batch', String(lines[1]!.batch), '--format', 'results'], env);
+    expect(cli.sandbox.records.length - before).toBe(27);
+    const results = await folder.run(['journal', '--batch', String(lines[1]!.batch), '--format', 'results']);
     expect(results.code).toBe(0);
     const csv = parse(results.stdout) as string[][];
     expect(csv[0]).toEqual([
@@ -100,23 +86,23 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
   });
 
   it('a two-line address is invalid and shown with ⏎; --join-lines ", " sends its lines joined, as asked', async () => {
-    const { home, env } = freshHome();
+    const folder = cli.freshHome();
     const header = [...Object.keys(sampleInput()), 'address1'];
     const row = (reference: string, address1: string) => [
       ...Object.values(sampleInput({ reference })).map(String),
       address1,
     ];
-    const file = join(home, 'crm.csv');
+    const file = join(folder.home, 'crm.csv');
     writeFileSync(file, stringify([header, row('LINES-1', 'Flat 3\n12 King Street'), row('LINES-2', '1 High St')]));
-    const dry = await runCli(['submit', '--csv', file, '--dry-run'], env);
+    const dry = await folder.run(['submit', '--csv', file, '--dry-run']);
     expect(dry.code).toBe(2);
     expect(dry.stderr).toContain('row 2: address1: Keep this to a single line (address1 is "Flat 3⏎12 King Street")');
     expect(dry.stderr).toContain('--join-lines ", "');
-    const before = sandbox.records.length;
-    const run = await runCli(['submit', '--csv', file, '--join-lines', ', '], env);
+    const before = cli.sandbox.records.length;
+    const run = await folder.run(['submit', '--csv', file, '--join-lines', ', ']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('row 2 address1: "Flat 3⏎12 King Street" → "Flat 3, 12 King Street"');
-    const stored = sandbox.records.slice(before);
+    const stored = cli.sandbox.records.slice(before);
     expect(stored.map((r) => r.parts.find(([n]) => n === 'address1')?.[1])).toEqual([
       'Flat 3, 12 King Street',
       '1 High St',
@@ -124,35 +110,32 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
   });
 
   it('killed with SIGKILL mid-batch, the same command again completes the batch; nothing is stored twice', async () => {
-    const { home, env } = freshHome();
+    const folder = cli.freshHome();
     const { rows } = mixedEntries(150, 1_000_000, 'KILL');
-    const file = writeEntriesCsv(home, 'kill.csv', rows);
-    sandbox.faults.clear();
-    sandbox.faults.add({ target: 'entry', times: 1000, fault: { kind: 'latency', ms: 40 } });
-    const before = sandbox.records.length;
-    const child = spawn(process.execPath, ['bin/feed-desk.mjs', 'submit', '--csv', file, '--concurrency', '2'], {
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-    });
+    const file = writeEntriesCsv(folder.home, 'kill.csv', rows);
+    cli.sandbox.faults.clear();
+    cli.sandbox.faults.add({ target: 'entry', times: 1000, fault: { kind: 'latency', ms: 40 } });
+    const before = cli.sandbox.records.length;
+    const child = spawnCli(['submit', '--csv', file, '--concurrency', '2'], folder.env(), 'ignore');
     const exited = new Promise((r) => child.on('exit', r));
-    while (sandbox.records.length - before < 30) await new Promise((r) => setTimeout(r, 20));
+    while (cli.sandbox.records.length - before < 30) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGKILL');
     await exited;
-    const storedAtKill = sandbox.records.length - before;
+    const storedAtKill = cli.sandbox.records.length - before;
     expect(storedAtKill).toBeLessThan(150);
-    sandbox.faults.clear();
+    cli.sandbox.faults.clear();
 
     // Rows in flight at the kill keep their sender's lease (60 s) and then become unknown: never resent.
-    const rerun = await runCli(['submit', '--csv', file, '--json', '--wait', '120'], env);
+    const rerun = await folder.run(['submit', '--csv', file, '--json', '--wait', '120']);
     const lines = jsonLines(rerun.stdout);
     expect(lines[0]).toMatchObject({ event: 'checked', rows: 150, valid: 150, already: expect.any(Number) });
     expect(lines[1]).toMatchObject({ event: 'queued', already: expect.any(Number) });
     const summary = lines.at(-1)!;
     expect(summary).toMatchObject({ event: 'summary', remaining: 0 });
-    const journal = journalRows(home);
+    const journal = journalRows(folder.home);
     expect(journal).toHaveLength(150);
     expect(journal.every((r) => r.state === 'accepted' || r.state === 'unknown')).toBe(true);
-    const stored = sandbox.records.slice(before).map(storedReference);
+    const stored = cli.sandbox.records.slice(before).map(storedReference);
     expect(new Set(stored).size).toBe(stored.length);
     const accepted = journal.filter((r) => r.state === 'accepted').map((r) => r.reference);
     expect(stored).toEqual(expect.arrayContaining(accepted));

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
 import { localJournalPath } from '../../../electron/main/core/core';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite-store';
+import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
-import { tempHome } from '../../support/core';
+import { CLI_TIMEOUT } from '../../support/cli';
+import { useCliRig } from '../../support/cli-rig';
 
-let sandbox: Sandbox;
-let home: string;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  home = tempHome('feed-desk-cli-');
-  writeSandboxLink(home, sandbox.url);
-});
-afterAll(() => sandbox.close());
-
-const env = () => ({
-  FEED_DESK_HOME: home,
-  FEED_DESK_CLIENT_ID: '',
-  FEED_DESK_CLIENT_SECRET: '',
-  FEED_DESK_PROFILE: '',
-});
+const cli = useCliRig();
 
 /** The journal of the CLI's data folder, opened here as the app would (closed by the caller). */
-const journal = () => createSqliteStore(localJournalPath(home), 'clerk');
+const journal = () => createSqliteStore(localJournalPath(cli.home), 'clerk');
 
 /** A Sandbox entry the service refused, written straight into the journal; its id. */
 async function rejectedEntry(): Promise<number> {
@@ -51,11 +35,11 @@ it(
   async () => {
     const original = await rejectedEntry();
 
-    const refused = await runCli(['submit', 'examples/entry.json', '--corrects', '999'], env());
+    const refused = await cli.run(['submit', 'examples/entry.json', '--corrects', '999']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('No journal entry 999');
 
-    const run = await runCli(['submit', 'examples/entry.json', '--corrects', String(original), '--json'], env());
+    const run = await cli.run(['submit', 'examples/entry.json', '--corrects', String(original), '--json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const printed = JSON.parse(run.stdout) as { id: number; state: string; corrects: number | null };

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
-import { CLI_TIMEOUT, runCli, type CliRun } from '../../support/cli';
+import { CLI_TIMEOUT, type CliRun } from '../../support/cli';
+import { cliHome, useCliRig } from '../../support/cli-rig';
 
-let sandbox: Sandbox;
-let home: string;
+const cli = useCliRig({ prefix: 'feed-desk-cli-errors-' });
 /** A data folder with no sandbox running. */
-let idle: string;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-errors-'));
-  idle = mkdtempSync(join(tmpdir(), 'feed-desk-cli-idle-'));
-  writeSandboxLink(home, sandbox.url);
-});
-afterAll(() => sandbox.close());
-
-const clean = { FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '', FEED_DESK_PROFILE: '' };
-const env = () => ({ ...clean, FEED_DESK_HOME: home });
-const idleEnv = () => ({ ...clean, FEED_DESK_HOME: idle });
+const idle = cliHome({ prefix: 'feed-desk-cli-idle-' });
 
 /** The one JSON object a --json run printed on stdout. */
 function jsonOf(run: CliRun): { ok?: boolean; error?: { code: string; message: string } } & Record<string, unknown> {
@@ -37,14 +23,14 @@ function oneLine(run: CliRun): string {
 }
 
 function file(name: string, content: string | Buffer): string {
-  const path = join(idle, name);
+  const path = join(idle.home, name);
   writeFileSync(path, content);
   return path;
 }
 
 describe('bad option values: one plain line, exit 2 (issue 13 defect 1)', { timeout: CLI_TIMEOUT }, () => {
   it('refuses a date that is not on the calendar without printing zod issues', async () => {
-    const run = await runCli(['journal', '--since', '2026-02-30'], env());
+    const run = await cli.run(['journal', '--since', '2026-02-30']);
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(
       /^feed-desk: --since takes a date on the calendar as YYYY-MM-DD; 2026-02-30 is not one\n$/,
@@ -64,7 +50,7 @@ describe('bad option values: one plain line, exit 2 (issue 13 defect 1)', { time
     [['sandbox', '--port', '70000'], /--port takes a whole number from 0 to 65535/],
     [['journal', '--bogus'], /unknown option '--bogus' \(see `feed-desk journal --help`\)/],
   ])('%j', async (args, message) => {
-    const run = await runCli(args, env());
+    const run = await cli.run(args);
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(message);
   });
@@ -90,8 +76,8 @@ describe(
       ['journal show of a row that does not exist', ['journal', 'show', '999'], 2, 'not-found', /No journal entry 999/],
     ] as const)('%s', async (_, args, code, errorCode, message) => {
       const [text, json] = await Promise.all([
-        runCli([...args], env()),
-        runCli((args as readonly string[]).includes('--json') ? [...args] : [...args, '--json'], env()),
+        cli.run([...args]),
+        cli.run((args as readonly string[]).includes('--json') ? [...args] : [...args, '--json']),
       ]);
       expect(text.code).toBe(code);
       expect(json.code).toBe(code);
@@ -102,14 +88,14 @@ describe(
 
     it('reports an invalid entry with its fields, and a duplicate with the earlier row', async () => {
       const bad = file('bad.json', JSON.stringify({ account_code: 'A', reference: 'R', surname: 'S', policy: 'P' }));
-      const invalid = await runCli(['submit', bad, '--json'], env());
+      const invalid = await cli.run(['submit', bad, '--json']);
       expect(invalid.code).toBe(2);
       expect(jsonOf(invalid)).toMatchObject({
         ok: false,
         error: { code: 'invalid', fields: { postcode: expect.any(String) } },
       });
-      expect((await runCli(['submit', 'examples/entry.json'], env())).code).toBe(0);
-      const duplicate = await runCli(['submit', 'examples/entry.json', '--json'], env());
+      expect((await cli.run(['submit', 'examples/entry.json'])).code).toBe(0);
+      const duplicate = await cli.run(['submit', 'examples/entry.json', '--json']);
       expect(duplicate.code).toBe(3);
       expect(jsonOf(duplicate)).toMatchObject({
         ok: false,
@@ -118,13 +104,13 @@ describe(
     });
 
     it('reports a resolve the row does not allow, and the sandbox not running', async () => {
-      const refused = await runCli(['resolve', '1', '--discard', '--json'], env());
+      const refused = await cli.run(['resolve', '1', '--discard', '--json']);
       expect(refused.code).toBe(2);
       expect(jsonOf(refused)).toMatchObject({
         ok: false,
         error: { code: 'state', message: expect.stringMatching(/accepted/) },
       });
-      const down = await runCli(['submit', 'examples/entry.json', '--json'], idleEnv());
+      const down = await idle.run(['submit', 'examples/entry.json', '--json']);
       expect(down.code).toBe(1);
       expect(jsonOf(down)).toMatchObject({ ok: false, error: { code: 'not-ready' } });
     });
@@ -140,13 +126,13 @@ describe('an unknown profile is refused everywhere, exit 2 (defect 6)', { timeou
     [['profiles', 'use', 'Nope']],
     [['profiles', 'remove', 'Nope']],
   ])('%j', async (args) => {
-    const run = await runCli(args, env());
+    const run = await cli.run(args);
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(/No profile named Nope; see `feed-desk profiles list`/);
   });
 
   it('refuses FEED_DESK_PROFILE naming no profile', async () => {
-    const run = await runCli(['submit', 'examples/entry.json'], { ...env(), FEED_DESK_PROFILE: 'Nope' });
+    const run = await cli.run(['submit', 'examples/entry.json'], { FEED_DESK_PROFILE: 'Nope' });
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(/No profile named Nope/);
   });
@@ -154,7 +140,7 @@ describe('an unknown profile is refused everywhere, exit 2 (defect 6)', { timeou
 
 describe('the entry is checked before the connection (issue 7 item 13)', { timeout: CLI_TIMEOUT }, () => {
   it('names a file holding a JSON array, with no sandbox running', async () => {
-    const run = await runCli(['submit', file('array.json', '[{"surname":"Smith"}]')], idleEnv());
+    const run = await idle.run(['submit', file('array.json', '[{"surname":"Smith"}]')]);
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(/holds an array; give one entry as a JSON object/);
     expect(run.stderr).not.toMatch(/sandbox is not running/);
@@ -162,10 +148,7 @@ describe('the entry is checked before the connection (issue 7 item 13)', { timeo
 
   it('lists the fields of an entry with wrong types, with no sandbox running', async () => {
     const entry = JSON.parse(readFileSync('examples/entry.json', 'utf8')) as Record<string, unknown>;
-    const run = await runCli(
-      ['submit', file('types.json', JSON.stringify({ ...entry, surname: 42, email: true }))],
-      idleEnv(),
-    );
+    const run = await idle.run(['submit', file('types.json', JSON.stringify({ ...entry, surname: 42, email: true }))]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/is not a valid entry \(nothing was sent\)/);
     expect(run.stderr).toMatch(/surname\s+\S/);
@@ -174,7 +157,7 @@ describe('the entry is checked before the connection (issue 7 item 13)', { timeo
   });
 
   it('still says the sandbox is not running for a valid entry, and that both must share FEED_DESK_HOME', async () => {
-    const run = await runCli(['submit', 'examples/entry.json'], idleEnv());
+    const run = await idle.run(['submit', 'examples/entry.json']);
     expect(run.code).toBe(1);
     expect(oneLine(run)).toMatch(/The sandbox is not running.*FEED_DESK_HOME=.*both must use the same/);
   });
@@ -183,13 +166,13 @@ describe('the entry is checked before the connection (issue 7 item 13)', { timeo
 describe('the entry read is bounded and decoded whole (issue 7 item 12)', { timeout: CLI_TIMEOUT }, () => {
   it('refuses an entry file over 1 MiB with a clear message', async () => {
     const big = file('big.json', JSON.stringify({ surname: 'x'.repeat(1024 * 1024) }));
-    const run = await runCli(['submit', big], idleEnv());
+    const run = await idle.run(['submit', big]);
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(/big.json is larger than 1 MiB/);
   });
 
   it('refuses more than 1 MiB on stdin', async () => {
-    const run = await runCli(['submit', '-'], idleEnv(), JSON.stringify({ surname: 'x'.repeat(1024 * 1024) }));
+    const run = await idle.run(['submit', '-'], {}, JSON.stringify({ surname: 'x'.repeat(1024 * 1024) }));
     expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(/The entry on standard input is larger than 1 MiB/);
   });
@@ -198,9 +181,9 @@ describe('the entry read is bounded and decoded whole (issue 7 item 12)', { time
     const entry = JSON.parse(readFileSync('examples/entry.json', 'utf8')) as Record<string, unknown>;
     const bytes = Buffer.from(JSON.stringify({ ...entry, reference: 'REF-UTF8-1', surname: 'Zoë Brontë' }), 'utf8');
     const split = bytes.indexOf(Buffer.from('ë', 'utf8')) + 1; // between the two bytes of ë
-    const run = await runCli(['submit', '-'], env(), [bytes.subarray(0, split), bytes.subarray(split)]);
+    const run = await cli.run(['submit', '-'], {}, [bytes.subarray(0, split), bytes.subarray(split)]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(new Map(sandbox.records.at(-1)?.parts).get('surname')).toBe('Zoë Brontë');
+    expect(new Map(cli.sandbox.records.at(-1)?.parts).get('surname')).toBe('Zoë Brontë');
   });
 });

@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { userInfo } from 'node:os';
 import { parse } from 'csv-parse/sync';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
+import { CLI_TIMEOUT } from '../../support/cli';
+import { useCliRig } from '../../support/cli-rig';
 
-let sandbox: Sandbox;
-let home: string;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-journal-'));
-  writeSandboxLink(home, sandbox.url);
-});
-afterAll(() => sandbox.close());
-
-const env = () => ({
-  FEED_DESK_HOME: home,
-  FEED_DESK_CLIENT_ID: '',
-  FEED_DESK_CLIENT_SECRET: '',
-  FEED_DESK_PROFILE: '',
-});
+const cli = useCliRig({ prefix: 'feed-desk-cli-journal-' });
 const operator = userInfo().username;
 
 describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIMEOUT }, () => {
@@ -29,24 +12,24 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
   let stored = 0;
 
   it('leaves an unknown outcome to resolve (set-up)', async () => {
-    expect((await runCli(['submit', 'examples/entry.json'], env())).code).toBe(0);
-    sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
-    const run = await runCli(['submit', 'examples/entry.json', '--allow-duplicate', '--json'], env());
+    expect((await cli.run(['submit', 'examples/entry.json'])).code).toBe(0);
+    cli.sandbox.faults.add({ target: 'entry', fault: { kind: 'garbage' } });
+    const run = await cli.run(['submit', 'examples/entry.json', '--allow-duplicate', '--json']);
     expect(run.code).toBe(1);
     const row = JSON.parse(run.stdout) as { id: number; state: string };
     expect(row.state).toBe('unknown');
     unknownId = row.id;
-    stored = sandbox.records.at(-1)?.recordid ?? 0;
+    stored = cli.sandbox.records.at(-1)?.recordid ?? 0;
   });
 
   it('cuts a long message at a word boundary and ends it with "…" (defect 9)', async () => {
-    const rows = JSON.parse((await runCli(['journal', '--json'], env())).stdout) as Array<{
+    const rows = JSON.parse((await cli.run(['journal', '--json'])).stdout) as Array<{
       id: number;
       message: string;
     }>;
     const message = rows.find((r) => r.id === unknownId)?.message ?? '';
     expect([...message].length).toBeGreaterThan(40);
-    const table = await runCli(['journal'], env());
+    const table = await cli.run(['journal']);
     expect(table.code).toBe(0);
     const line = table.stdout.split('\n').find((l) => l.startsWith(`${unknownId} `)) ?? '';
     const cell = line.slice(line.indexOf(message.slice(0, 12)));
@@ -58,13 +41,17 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
   });
 
   it('shows one row: its payload as sent and its whole history, who, when and note (defect 8)', async () => {
-    const resolved = await runCli(
-      ['resolve', String(unknownId), '--accepted', String(stored), '--note', 'seen in the service'],
-      env(),
-    );
+    const resolved = await cli.run([
+      'resolve',
+      String(unknownId),
+      '--accepted',
+      String(stored),
+      '--note',
+      'seen in the service',
+    ]);
     expect(resolved.code).toBe(0);
 
-    const text = await runCli(['journal', 'show', String(unknownId)], env());
+    const text = await cli.run(['journal', 'show', String(unknownId)]);
     expect(text.stderr).toBe('');
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^journal #${unknownId}: entry accepted, recordid ${stored}\n`));
@@ -77,7 +64,7 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
     expect(text.stdout).toMatch(/sending → unknown\s+system/);
     expect(text.stdout).toMatch(new RegExp(`unknown → accepted\\s+${operator}: seen in the service`));
 
-    const json = await runCli(['journal', 'show', String(unknownId), '--json'], env());
+    const json = await cli.run(['journal', 'show', String(unknownId), '--json']);
     expect(json.code).toBe(0);
     const shown = JSON.parse(json.stdout) as {
       state: string;
@@ -102,7 +89,7 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
   });
 
   it('exports resolution and review in distinct CSV columns (defect 8)', async () => {
-    const csv = await runCli(['journal', '--format', 'csv'], env());
+    const csv = await cli.run(['journal', '--format', 'csv']);
     expect(csv.code).toBe(0);
     const records = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
     const header = csv.stdout.split('\r\n')[0]?.split(',') ?? [];

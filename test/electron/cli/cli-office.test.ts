@@ -1,31 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
-import { readJournalSettings } from '../../../electron/main/journal/journal-settings';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
+import { expect, it } from 'vitest';
+import { readJournalSettings } from '../../../electron/main/journal/open';
+import { CLI_TIMEOUT } from '../../support/cli';
+import { useCliRig } from '../../support/cli-rig';
 import { describeOfficeOnly, freshOfficeJournal, RIG_USER } from '../../support/stores';
 
-let sandbox: Sandbox;
-let home: string;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-office-'));
-  writeSandboxLink(home, sandbox.url);
-});
-afterAll(() => sandbox?.close());
-
-const env = (extra: NodeJS.ProcessEnv = {}) => ({
-  FEED_DESK_HOME: home,
-  FEED_DESK_CLIENT_ID: '',
-  FEED_DESK_CLIENT_SECRET: '',
-  FEED_DESK_PROFILE: '',
-  FEED_DESK_JOURNAL_URL: '',
-  PGPASSWORD: '',
-  ...extra,
-});
+// This computer's journal unless a run names an office one.
+const cli = useCliRig({ prefix: 'feed-desk-cli-office-', env: { FEED_DESK_JOURNAL_URL: '', PGPASSWORD: '' } });
 
 /** The office journal's URL without its password (as a person would give it), and the password. */
 const split = (url: string) => {
@@ -40,32 +20,31 @@ describeOfficeOnly('the command line on the office journal', () => {
     'submit, journal and journal show work on the office journal given by --journal or FEED_DESK_JOURNAL_URL',
     async () => {
       const office = split((await freshOfficeJournal()).url);
-      const viaFlag = await runCli(
-        ['--journal', office.url, 'submit', 'examples/entry.json', '--json'],
-        env({ PGPASSWORD: office.password }),
-      );
+      const viaFlag = await cli.run(['--journal', office.url, 'submit', 'examples/entry.json', '--json'], {
+        PGPASSWORD: office.password,
+      });
       expect(viaFlag.stderr).toBe('');
       expect(viaFlag.code).toBe(0);
       const row = JSON.parse(viaFlag.stdout) as { id: number; state: string; recordid: number };
       expect(row.state).toBe('accepted');
 
-      const listed = await runCli(
-        ['journal', '--json'],
-        env({ FEED_DESK_JOURNAL_URL: office.url, PGPASSWORD: office.password }),
-      );
+      const listed = await cli.run(['journal', '--json'], {
+        FEED_DESK_JOURNAL_URL: office.url,
+        PGPASSWORD: office.password,
+      });
       expect(listed.code).toBe(0);
       expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id: row.id, recordid: row.recordid })]);
 
-      const shown = await runCli(
-        ['journal', 'show', String(row.id), '--json'],
-        env({ FEED_DESK_JOURNAL_URL: office.url, PGPASSWORD: office.password }),
-      );
+      const shown = await cli.run(['journal', 'show', String(row.id), '--json'], {
+        FEED_DESK_JOURNAL_URL: office.url,
+        PGPASSWORD: office.password,
+      });
       const detail = JSON.parse(shown.stdout) as { history: Array<{ by: string }> };
       // Who did it is the database user, recorded by the database.
       expect(detail.history[0]?.by).toBe(RIG_USER.user);
 
       // This computer's journal was not touched.
-      const local = await runCli(['journal', '--json'], env());
+      const local = await cli.run(['journal', '--json']);
       expect(JSON.parse(local.stdout)).toEqual([]);
     },
     CLI_TIMEOUT,
@@ -75,19 +54,22 @@ describeOfficeOnly('the command line on the office journal', () => {
     'office connect signs in first, then makes the office journal this desk’s; a wrong password changes nothing',
     async () => {
       const office = split((await freshOfficeJournal()).url);
-      const refused = await runCli(['office', 'connect', office.url, '--json'], env({ PGPASSWORD: 'wrong' }));
+      const refused = await cli.run(['office', 'connect', office.url, '--json'], { PGPASSWORD: 'wrong' });
       expect(refused.code).toBe(1);
       expect(refused.stdout + refused.stderr).not.toContain(office.password);
-      expect(readJournalSettings(home)).toEqual({ kind: 'local' });
+      expect(readJournalSettings(cli.home)).toEqual({ kind: 'local' });
 
-      const connected = await runCli(['office', 'connect', office.url, '--json'], env({ PGPASSWORD: office.password }));
+      const connected = await cli.run(['office', 'connect', office.url, '--json'], { PGPASSWORD: office.password });
       expect(connected.code).toBe(0);
       expect(JSON.parse(connected.stdout)).toMatchObject({ kind: 'office', user: RIG_USER.user, role: 'supervisor' });
-      expect(readJournalSettings(home)).toMatchObject({ kind: 'office', office: { user: RIG_USER.user, tls: 'off' } });
+      expect(readJournalSettings(cli.home)).toMatchObject({
+        kind: 'office',
+        office: { user: RIG_USER.user, tls: 'off' },
+      });
 
-      const disconnected = await runCli(['office', 'disconnect'], env());
+      const disconnected = await cli.run(['office', 'disconnect']);
       expect(disconnected.code).toBe(0);
-      expect(readJournalSettings(home)).toEqual({ kind: 'local' });
+      expect(readJournalSettings(cli.home)).toEqual({ kind: 'local' });
     },
     CLI_TIMEOUT,
   );

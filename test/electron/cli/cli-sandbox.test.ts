@@ -1,10 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
+import { CLI_TIMEOUT, runCli, spawnCli } from '../../support/cli';
+import { cliHome } from '../../support/cli-rig';
+import { tempHome } from '../../support/core';
 
 const children: ChildProcess[] = [];
 afterAll(async () => {
@@ -18,12 +17,9 @@ afterAll(async () => {
 
 /** Starts `feed-desk sandbox … --json` in its own data folder; resolves with what it printed first. */
 async function startCliSandbox(home: string, args: string[]): Promise<{ url: string; faults: unknown[] }> {
-  const child = spawn(process.execPath, ['bin/feed-desk.mjs', 'sandbox', ...args, '--json'], {
-    env: { ...process.env, FEED_DESK_HOME: home },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnCli(['sandbox', ...args, '--json'], { FEED_DESK_HOME: home }, ['ignore', 'pipe', 'inherit']);
   children.push(child);
-  const lines = createInterface({ input: child.stdout });
+  const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
     child.once('close', (code) => reject(new Error(`the sandbox ended (${code}) before it listened`)));
@@ -33,24 +29,28 @@ async function startCliSandbox(home: string, args: string[]): Promise<{ url: str
 
 describe('feed-desk sandbox --fault: rehearse the hard cases', { timeout: CLI_TIMEOUT }, () => {
   it('queues the faults given, so a 502 after storing leaves an unknown outcome to resolve', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-sandbox-'));
-    const env = { FEED_DESK_HOME: home, FEED_DESK_CLIENT_ID: '', FEED_DESK_CLIENT_SECRET: '', FEED_DESK_PROFILE: '' };
-    const started = await startCliSandbox(home, ['--fault', 'token:latency=10', '--fault', 'entry:status=502:store']);
+    const own = cliHome({ prefix: 'feed-desk-cli-sandbox-' });
+    const started = await startCliSandbox(own.home, [
+      '--fault',
+      'token:latency=10',
+      '--fault',
+      'entry:status=502:store',
+    ]);
     expect(started.faults).toEqual([
       expect.objectContaining({ target: 'token', fault: { kind: 'latency', ms: 10 } }),
       expect.objectContaining({ target: 'entry', fault: expect.objectContaining({ kind: 'status', status: 502 }) }),
     ]);
-    const run = await runCli(['submit', 'examples/entry.json'], env);
+    const run = await own.run(['submit', 'examples/entry.json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^feed-desk: unknown \[journal #1\]: .*502/);
     const stored = (await (await fetch(`${started.url}/_sandbox/records`)).json()) as Array<{ recordid: number }>;
     expect(stored).toHaveLength(1);
-    const resolved = await runCli(['resolve', '1', '--accepted', String(stored[0]?.recordid)], env);
+    const resolved = await own.run(['resolve', '1', '--accepted', String(stored[0]?.recordid)]);
     expect(resolved.code).toBe(0);
   });
 
   it('refuses a spec it cannot read, in one line, exit 2', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'feed-desk-cli-sandbox-'));
+    const home = tempHome('feed-desk-cli-sandbox-');
     const run = await runCli(['sandbox', '--fault', 'entry:bogus'], { FEED_DESK_HOME: home });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
