@@ -5,7 +5,16 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { outDir: 'out/main', rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve('electron/main/index.ts'),
+          // The journal's thread: worker-store.ts starts ./journal-worker.js beside out/main/index.js.
+          'journal-worker': resolve('electron/main/journal/sqlite/worker.ts'),
+        },
+      },
+    },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],

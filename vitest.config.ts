@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // The CLI tests start the built CLI (out/cli): built once here when stale, never by several workers at once.
+    globalSetup: ['test/support/build-cli.ts'],
   },
 });

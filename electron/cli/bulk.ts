@@ -146,6 +146,8 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     throw new CliFailure(`${file}: no valid row to send (nothing was sent)`, { code: 'invalid' });
   }
   ctx.ready(profile);
+  // Sending starts with the first chunk queued, while the rest of the file is still being queued.
+  ctx.core.outbox.start();
   const queued = await queueImport(ctx.core, {
     ...req,
     sendAllDuplicates: !!opts.allowDuplicate,
@@ -156,7 +158,6 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
   if (json) printJson({ event: 'queued', batch: batchId, queued: queued.queued, already: queued.already });
   else process.stderr.write(`batch ${batchId}: ${queued.queued} row(s) queued now, ${queued.already} earlier\n`);
 
-  ctx.core.outbox.start();
   const tty = !json && process.stderr.isTTY;
   const started = Date.now();
   let status = await batchStatus(ctx.core, batchId);
@@ -164,8 +165,16 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
   let lastSettled = settledAtStart;
   let lastChange = Date.now();
   let lastJson = 0;
+  // The outbox running dry wakes the loop at once: the last row's answer ends the command without
+  // waiting for the next tick.
+  let drained = false;
+  const dry = ctx.core.outbox
+    .drain()
+    .catch(() => undefined)
+    .then(() => (drained = true));
   while (status.remaining > 0 && Date.now() - lastChange < opts.wait * 1000) {
-    await sleep(tty ? 200 : 500);
+    if (drained) await sleep(tty ? 200 : 500);
+    else await Promise.race([sleep(tty ? 200 : 500), dry]);
     status = await batchStatus(ctx.core, batchId);
     const settled = status.total - status.remaining;
     if (settled !== lastSettled) {
@@ -198,6 +207,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
       counts: status.counts,
       remaining: status.remaining,
       not_accepted: notAccepted,
+      journal_commits: ctx.core.journal.commits?.(),
       left_out: status.leftOut,
       file_rows: status.fileRows,
     });

@@ -1,7 +1,7 @@
 import { dataHome } from '../main/profiles/data-home';
 import { readSandboxLink } from '../main/core/sandbox-link';
-import { openCore, type Core } from '../main/core/core';
-import { ConnectionSetupError } from '../main/core/connection';
+import type { Core } from '../main/core/core';
+import type { ProfileStore } from '../main/profiles/profile-store';
 import { CliFailure, EXIT } from './output';
 import { SANDBOX_PROFILE, type Profile } from '../../shared/profile/schema';
 
@@ -34,9 +34,20 @@ export function defaultProfileName(env: NodeJS.ProcessEnv = process.env): string
 /** Opens the data folder (FEED_DESK_HOME or the per-user folder); reports a corrupt profiles file and recovery. */
 export async function openContext(options: { concurrency?: number } = {}): Promise<CliContext> {
   const home = dataHome();
+  // Loaded here, not at start-up: `--help` and usage errors never open the core (journal, service client).
+  const [{ openCore }, { ConnectionSetupError }] = await Promise.all([
+    import('../main/core/core'),
+    import('../main/core/connection'),
+  ]);
+  // Where a standalone sandbox listens, read again at most every second (not once per request).
+  let link: { at: number; url: string | undefined } | undefined;
+  const sandboxUrl = () => {
+    if (!link || Date.now() - link.at > 1000) link = { at: Date.now(), url: readSandboxLink(home) };
+    return link.url;
+  };
   const core = await openCore({
     home,
-    sandboxUrl: () => readSandboxLink(home),
+    sandboxUrl,
     env: process.env,
     journalUrl,
     concurrency: options.concurrency,
@@ -69,6 +80,17 @@ export async function openContext(options: { concurrency?: number } = {}): Promi
       }
     },
   };
+}
+
+/**
+ * Runs a command that only reads the profiles (`profiles list`): the data folder's profiles file is
+ * opened as openCore opens it, but neither the journal nor the service client is, so it answers at once.
+ */
+export async function withProfiles(run: (profiles: ProfileStore) => Promise<void> | void): Promise<void> {
+  const { openProfileStore } = await import('../main/profiles/profile-store');
+  const profiles = openProfileStore(dataHome());
+  if (profiles.warning) process.stderr.write(`feed-desk: warning: ${profiles.warning}\n`);
+  await run(profiles);
 }
 
 /** Opens the context, runs the command, and always closes the journal cleanly. */

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
 import { localJournalPath, openCore, type Core } from './core/core';
-import { createSqliteStore } from './journal/sqlite/store';
+import { openSqliteStore } from './journal/sqlite/worker-store';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -99,7 +99,7 @@ async function openJournalOrAsk(home: string): Promise<Core | undefined> {
         return openCore({
           home,
           sandboxUrl,
-          journal: async (operator) => createSqliteStore(localJournalPath(home), operator),
+          journal: async (operator) => openSqliteStore(localJournalPath(home), operator),
         });
       }
     }

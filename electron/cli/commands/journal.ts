@@ -5,9 +5,6 @@ import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { printTable } from '../table';
-import { wireParts } from '../../main/sending/wire-parts';
-import { resolutionOf, writeJournalCsv } from '../../main/journal/csv-export';
-import { writeBatchResults } from '../../main/import/batch-csv';
 
 interface JournalOptions {
   state?: JournalState[];
@@ -29,6 +26,10 @@ async function checkProfileFilter(ctx: CliContext, name: string): Promise<void> 
 
 /** `feed-desk journal show ID`: the row, its payload as sent, and its whole history. */
 async function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): Promise<void> {
+  const [{ wireParts }, { resolutionOf }] = await Promise.all([
+    import('../../main/sending/wire-parts'),
+    import('../../main/journal/csv-export'),
+  ]);
   const history = await ctx.core.journal.history(row.id);
   const profile = ctx.core.profiles.get(row.profile);
   const wire = wireParts(row, profile);
@@ -138,10 +139,13 @@ export function registerJournal(program: Command): void {
           if (!(await ctx.core.journal.batches.get(opts.batch))) {
             throw new CliFailure(`No batch ${opts.batch} in the journal`, { code: 'not-found' });
           }
+          // Loaded here: the import readers (exceljs, unzipper) serve only this format.
+          const { writeBatchResults } = await import('../../main/import/batch-csv');
           await writeBatchResults(ctx.core, opts.batch, (t) => process.stdout.write(t));
           return;
         }
         if (format === 'csv') {
+          const { writeJournalCsv } = await import('../../main/journal/csv-export');
           await writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
           return;
         }

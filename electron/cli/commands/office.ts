@@ -1,15 +1,13 @@
 import type { Command } from 'commander';
 import { officeLabel } from '../../../shared/journal/office';
-import { createCredentialStore, loadKeytar } from '../../main/credentials/keychain';
-import { localJournalPath } from '../../main/core/core';
-import { officeFromUrl, officeOptions, officePasswordKey, writeJournalSettings } from '../../main/journal/open';
-import { officeInit } from '../../main/journal/postgres/office-init';
-import { addUser, addUserSql, type OfficeRole } from '../../main/journal/postgres/roles';
-import { importLocal } from '../../main/journal/import-local';
-import { createPostgresStore } from '../../main/journal/postgres/store';
+import type { OfficeRole } from '../../main/journal/postgres/roles';
 import { dataHome } from '../../main/profiles/data-home';
 import { CliFailure, printJson, readStdin } from '../output';
 import { oneOf } from '../options';
+
+// The journal modules (pg, better-sqlite3, the keychain) are loaded in the actions that use them,
+// so the rest of the CLI starts without them.
+const journalOpen = () => import('../../main/journal/open');
 
 /** An owner's or a person's password: piped on standard input, else PGPASSWORD, else none (the URL's). */
 async function password(stdin: boolean | undefined): Promise<string | undefined> {
@@ -50,6 +48,7 @@ export function registerOffice(program: Command): void {
     .requiredOption('--url <url>', 'the owner account: postgres://OWNER@HOST:PORT/DATABASE (password: PGPASSWORD)')
     .option('--json', 'print JSON')
     .action(async (opts: { url: string; json?: boolean }) => {
+      const { officeInit } = await import('../../main/journal/postgres/office-init');
       const done = await officeInit(connect(opts.url, process.env.PGPASSWORD));
       if (opts.json) return printJson(done);
       process.stdout.write(
@@ -69,6 +68,7 @@ export function registerOffice(program: Command): void {
     .option('--url <url>', 'the owner account, to do it now (password: PGPASSWORD)')
     .option('--password-stdin', "read the new person's password from standard input")
     .action(async (name: string, opts: { role: OfficeRole; url?: string; passwordStdin?: boolean }) => {
+      const { addUser, addUserSql } = await import('../../main/journal/postgres/roles');
       if (!opts.url) {
         process.stdout.write(`${addUserSql(name, opts.role)}\n`);
         return;
@@ -88,6 +88,10 @@ export function registerOffice(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { url: string; from?: string; json?: boolean }) => {
       const owner = connect(opts.url, process.env.PGPASSWORD);
+      const [{ importLocal }, { localJournalPath }] = await Promise.all([
+        import('../../main/journal/import-local'),
+        import('../../main/core/core'),
+      ]);
       const result = await importLocal(localJournalPath(dataHome()), owner, { from: opts.from });
       if (opts.json) return printJson(result);
       process.stdout.write(`${result.imported} copied, ${result.skipped} already there\n`);
@@ -104,12 +108,15 @@ export function registerOffice(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (url: string, opts: { passwordStdin?: boolean; json?: boolean }) => {
       const home = dataHome();
+      const { officeFromUrl, officeOptions, officePasswordKey, writeJournalSettings } = await journalOpen();
       const settings = officeFromUrl(url);
       const secret = await password(opts.passwordStdin);
+      const { createPostgresStore } = await import('../../main/journal/postgres/store');
       const store = await createPostgresStore(officeOptions(settings, secret));
       const where = store.location;
       await store.close();
       if (opts.passwordStdin && secret !== undefined) {
+        const { createCredentialStore, loadKeytar } = await import('../../main/credentials/keychain');
         await createCredentialStore(loadKeytar, home).officePassword.save(officePasswordKey(settings), secret);
       }
       writeJournalSettings(home, { kind: 'office', office: settings });
@@ -122,7 +129,8 @@ export function registerOffice(program: Command): void {
   office
     .command('disconnect')
     .description('Use the journal on this computer again (the office journal is not changed)')
-    .action(() => {
+    .action(async () => {
+      const { writeJournalSettings } = await journalOpen();
       writeJournalSettings(dataHome(), { kind: 'local' });
       process.stdout.write('this desk now uses the journal on this computer\n');
     });

@@ -3,7 +3,7 @@ import { registerProfilesSet } from './profiles-set';
 import { SANDBOX_PROFILE, DATE_FORMATS, profileSchema, type DateFormat } from '../../../shared/profile/schema';
 import { baseUrlProblem } from '../../../shared/profile/base-url';
 import { removeProfile, saveProfile } from '../../main/core/profile-actions';
-import { withContext, unknownProfile, type CliContext } from '../context';
+import { withContext, withProfiles, unknownProfile, type CliContext } from '../context';
 import { CliFailure, EXIT, printJson, readStdin } from '../output';
 import { oneOf, text } from '../options';
 import { testConnection, testedLine } from '../connection-test';
@@ -49,9 +49,10 @@ export function registerProfiles(program: Command): void {
     .description('List the profiles; * marks the active one (the default for later commands)')
     .option('--json', 'print JSON: name, baseUrl, active')
     .action((opts: { json?: boolean }) =>
-      withContext((ctx) => {
-        const active = ctx.core.profiles.active().name;
-        const rows = ctx.core.profiles.list().map((p) => ({
+      // Only the profiles file: listing needs neither the journal nor the service.
+      withProfiles((profiles) => {
+        const active = profiles.active().name;
+        const rows = profiles.list().map((p) => ({
           name: p.name,
           baseUrl: p.name === SANDBOX_PROFILE ? 'built-in sandbox' : p.baseUrl,
           active: p.name === active,

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { mkdirSync } from 'node:fs';
-import { startSandbox } from '../../sandbox/server';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/tokens';
 import { writeSandboxLink } from '../../main/core/sandbox-link';
 import { dataHome } from '../../main/profiles/data-home';
@@ -54,6 +53,8 @@ export function registerSandbox(program: Command): void {
     .action(async (opts: SandboxOptions) => {
       const home = dataHome();
       mkdirSync(home, { recursive: true });
+      // Loaded here: only this command runs the sandbox server (busboy and its routes).
+      const { startSandbox } = await import('../../sandbox/server');
       const sandbox = await startSandbox({ port: opts.port ?? 0, dateFormat: opts.dateFormat });
       for (const f of opts.fault ?? []) sandbox.faults.add(f);
       const unlink = writeSandboxLink(home, sandbox.url);

@@ -5,9 +5,7 @@ import { withContext } from '../context';
 import { CliFailure, readStdin, readText } from '../output';
 import { oneOf, seconds, wholeNumber } from '../options';
 import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../../shared/entry/screen-date';
-import { submitCsv } from '../bulk';
 import { reportSubmitted } from '../report';
-import { submitCorrection } from '../../main/sending/correction-submit';
 
 /** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
 async function readEntry(file: string): Promise<unknown> {
@@ -112,6 +110,8 @@ export function registerSubmit(program: Command): void {
           if (opts.csv) {
             if (file) throw new CliFailure('Give either an entry file or --csv FILE, not both');
             if (opts.corrects) throw new CliFailure('--corrects goes with one entry file, not --csv');
+            // Loaded here: the bulk path reads CSV and .xlsx files (csv-parse, exceljs, unzipper).
+            const { submitCsv } = await import('../bulk');
             await submitCsv(ctx, opts.csv, profile, opts);
             return;
           }
@@ -138,7 +138,9 @@ export function registerSubmit(program: Command): void {
           const submit = () => ctx.core.pipeline.submit(request);
           const { corrects } = opts;
           const result = corrects
-            ? await submitCorrection(ctx.core.journal, { corrects, ...request }, submit)
+            ? await (
+                await import('../../main/sending/correction-submit')
+              ).submitCorrection(ctx.core.journal, { corrects, ...request }, submit)
             : await submit();
           await reportSubmitted(ctx, result, opts);
         },

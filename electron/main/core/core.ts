@@ -35,6 +35,8 @@ export interface CoreOptions {
   concurrency?: number;
   leaseMs?: number;
   closeWaitMs?: number;
+  /** How long an answer waits for others to share its commit, at most (ms). */
+  groupWindowMs?: number;
   /** The journal to use; by default the one journal.json in the data folder names (this computer unless set). */
   journal?: (operator: string) => Promise<JournalStore>;
   /** A journal URL (postgres://USER@HOST:PORT/DATABASE) that overrides the saved choice, as the CLI's --journal. */
@@ -104,6 +106,7 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     lease,
     retry: options.retry,
     spill,
+    groupWindowMs: options.groupWindowMs,
   });
   const outbox = new Outbox({ journal, pipeline, concurrency: options.concurrency ?? profiles.active().concurrency });
   // Answers held while an office journal was unreachable are recorded as soon as it answers again.

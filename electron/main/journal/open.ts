@@ -10,7 +10,7 @@ import {
 } from '../../../shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
 import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/office-tls';
-import { createSqliteStore } from './sqlite/store';
+import { openSqliteStore } from './sqlite/worker-store';
 import type { JournalStore } from './store';
 import type { PostgresStoreOptions } from './postgres/store';
 
@@ -133,7 +133,7 @@ export async function openJournalStore(options: OpenJournalOptions, operator: st
   const settings: JournalSettings = url
     ? { kind: 'office', office: officeFromUrl(url) }
     : readJournalSettings(options.home);
-  if (settings.kind === 'local') return createSqliteStore(join(options.home, 'journal.sqlite3'), operator);
+  if (settings.kind === 'local') return openSqliteStore(join(options.home, 'journal.sqlite3'), operator);
   const { office } = settings;
   const stored = await options.credentials.officePassword.read(officePasswordKey(office)).catch(() => undefined);
   // Asked only if the server wants a password (after TLS checked it): none other is sent.

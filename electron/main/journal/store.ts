@@ -123,6 +123,13 @@ export type SendOutcome =
       nextAttemptAt: string | null;
     };
 
+/** A send's outcome for one row, from the sender holding it under `owner`. */
+export interface RecordOutcome {
+  id: number;
+  owner: string;
+  outcome: SendOutcome;
+}
+
 /** The profiles rows may be sent for now: entries for any of them, cancellations only where a path is set. */
 export interface Sendable {
   entries: readonly string[];
@@ -189,13 +196,24 @@ export interface JournalStore {
   queue(submission: NewSubmission, allowDuplicate: boolean): Promise<QueueResult>;
   /** Moves one queued or failed row to sending under a lease; undefined if it is not in such a state. */
   claim(id: number, lease: Lease): Promise<SubmissionRow | undefined>;
-  /** Claims the next due row of a sendable profile; rows another sender holds are skipped, never waited for. */
+  /**
+   * Claims up to `limit` due rows of sendable profiles in one transaction, oldest first, each
+   * committed as sending under the lease before it is returned; rows another sender holds are
+   * skipped, never waited for.
+   */
+  claimDue(lease: Lease, sendable: Sendable, limit: number): Promise<SubmissionRow[]>;
+  /** claimDue for one row. */
   claimNext(lease: Lease, sendable: Sendable): Promise<SubmissionRow | undefined>;
   /**
-   * Records a send's outcome; an outcome for a row that is no longer this sender's settles an
-   * unknown no person acted on, else is kept in the history. With `next`, claims the next due row
-   * in the same transaction.
+   * Records several sends' outcomes in one transaction (a group commit), in order; an outcome for
+   * a row that is no longer this sender's settles an unknown no person acted on, else is kept in
+   * the history. With `next`, claims up to `next.limit` due rows in the same transaction.
    */
+  recordOutcomes(
+    outcomes: readonly RecordOutcome[],
+    next?: { lease: Lease; sendable: Sendable; limit: number },
+  ): Promise<{ rows: SubmissionRow[]; next: SubmissionRow[] }>;
+  /** recordOutcomes for one outcome (with `next`, claims at most one row). */
   recordOutcome(
     id: number,
     owner: string,

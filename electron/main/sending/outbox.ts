@@ -74,9 +74,9 @@ export class Outbox {
     let wait = this.options.pollMs ?? 1000;
     try {
       await this.options.journal.expireLeases();
-      while (this.workers.size < this.options.concurrency) {
-        const job = await this.next();
-        if (!job) break;
+      // The free sending slots' rows, claimed in one commit.
+      const free = this.options.concurrency - this.workers.size;
+      for (const job of this.paused || free <= 0 ? [] : await this.options.pipeline.claimDue(free)) {
         const worker = this.work(job);
         this.workers.add(worker);
         void worker.then(() => this.workers.delete(worker));
@@ -92,7 +92,7 @@ export class Outbox {
     }
   }
 
-  /** Sends rows one after another until none is due; each outcome and the next claim are one commit. */
+  /** Sends rows one after another until none is due; each outcome and the next claim share a commit. */
   private async work(first: Job): Promise<void> {
     let job: Job | undefined = first;
     while (job) {
@@ -101,11 +101,6 @@ export class Outbox {
         .catch(this.report);
       job = sent && !this.paused ? sent.next : undefined;
     }
-  }
-
-  /** Claims the next due row, or undefined (also when paused). */
-  private async next(): Promise<Job | undefined> {
-    return this.paused ? undefined : this.options.pipeline.claimNext();
   }
 
   private async untilNextLook(): Promise<number> {

@@ -1,6 +1,9 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { JournalStore, SendOutcome } from '../journal/store';
 
+/** How many held answers one commit of a replay records. */
+const REPLAY_GROUP = 50;
+
 /** A service's answer not yet recorded in the journal. */
 export interface PendingOutcome {
   id: number;
@@ -55,10 +58,11 @@ export class OutcomeSpill {
    */
   replay(journal: JournalStore, busy: ReadonlySet<number> = new Set()): Promise<void> {
     this.replaying ??= (async () => {
-      for (const entry of [...this.pending.values()]) {
-        if (busy.has(entry.id)) continue;
-        await journal.recordOutcome(entry.id, entry.owner, entry.outcome);
-        this.done(entry.id);
+      const entries = [...this.pending.values()].filter((entry) => !busy.has(entry.id));
+      for (let start = 0; start < entries.length; start += REPLAY_GROUP) {
+        const group = entries.slice(start, start + REPLAY_GROUP);
+        await journal.recordOutcomes(group);
+        for (const entry of group) this.done(entry.id);
       }
     })().finally(() => (this.replaying = undefined));
     return this.replaying;

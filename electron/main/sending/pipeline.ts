@@ -7,6 +7,7 @@ import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../core/connection';
 import type { JournalStore, Lease, SendOutcome, Sendable } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
+import { createGroupCommit } from './group-commit';
 import { createSendTracker } from './send-tracker';
 import type { OutcomeSpill } from './outcome-spill';
 
@@ -39,6 +40,8 @@ export interface PipelineDeps {
   retry?: RetryPolicy;
   /** Holds each answer until it is recorded (an office journal may be restarting meanwhile). */
   spill?: OutcomeSpill;
+  /** How long an answer waits for others to share its commit, at most (ms; see createGroupCommit). */
+  groupWindowMs?: number;
 }
 
 /** A request to submit: raw input as typed, validated here with the shared schema. */
@@ -72,6 +75,8 @@ export function createPipeline(deps: PipelineDeps) {
   const schemaCache = new Map<string, EntrySchema>();
   /** Rows whose answer this process is recording right now (a replay of held answers leaves them alone). */
   const recording = new Set<number>();
+  /** Sends whose request is out and whose answer has not arrived. */
+  let awaiting = 0;
   const tracker = createSendTracker(
     () => void deps.journal.renewLeases(deps.lease).catch(() => undefined),
     deps.lease.ms / 3,
@@ -129,7 +134,24 @@ export function createPipeline(deps: PipelineDeps) {
     };
   }
 
-  async function attempt({ row, profile }: Job): Promise<SendOutcome> {
+  const group = createGroupCommit({
+    journal: deps.journal,
+    lease: deps.lease,
+    sendable,
+    awaiting: () => awaiting,
+    windowMs: deps.groupWindowMs,
+  });
+
+  async function attempt(job: Job): Promise<SendOutcome> {
+    awaiting += 1;
+    try {
+      return await answer(job);
+    } finally {
+      awaiting -= 1;
+    }
+  }
+
+  async function answer({ row, profile }: Job): Promise<SendOutcome> {
     try {
       const connection = deps.connection(profile);
       const record =
@@ -170,24 +192,24 @@ export function createPipeline(deps: PipelineDeps) {
     return jobOf(await deps.journal.claim(id, deps.lease));
   }
 
-  /** Claims the next due row of any sendable profile (rows another sender holds are skipped). */
-  async function claimNext(): Promise<Job | undefined> {
-    return jobOf(await deps.journal.claimNext(deps.lease, await sendable()));
+  /** Claims up to `limit` due rows of sendable profiles in one commit (rows another sender holds are skipped). */
+  async function claimDue(limit: number): Promise<Job[]> {
+    const rows = await deps.journal.claimDue(deps.lease, await sendable(), limit);
+    return rows.flatMap((row) => jobOf(row) ?? []);
   }
 
   /**
-   * Sends a claimed row and records the outcome; tracked, so close() waits for it. With `more`,
-   * the next due row is claimed in the transaction that records the outcome (one commit).
+   * Sends a claimed row and records the outcome; tracked, so close() waits for it. The outcome is
+   * committed with others that arrive close to it (group commit); with `more`, the next due row
+   * for this sender is claimed in that same commit.
    */
   function deliver(job: Job, more = false): Promise<{ row: SubmissionRow; next: Job | undefined }> {
     return tracker.track(async () => {
       const outcome = await attempt(job);
-      const next = more ? { lease: deps.lease, sendable: await sendable() } : undefined;
-      deps.spill?.keep({ id: job.row.id, owner: deps.lease.owner, outcome });
+      const item = { id: job.row.id, owner: deps.lease.owner, outcome };
+      deps.spill?.keep(item);
       recording.add(job.row.id);
-      const recorded = await deps.journal
-        .recordOutcome(job.row.id, deps.lease.owner, outcome, next)
-        .finally(() => recording.delete(job.row.id));
+      const recorded = await group.record(item, more).finally(() => recording.delete(job.row.id));
       deps.spill?.done(job.row.id);
       return { row: recorded.row, next: jobOf(recorded.next) };
     });
@@ -206,7 +228,7 @@ export function createPipeline(deps: PipelineDeps) {
     submit,
     sendable,
     claim,
-    claimNext,
+    claimDue,
     deliver,
     send,
     idle: tracker.idle,

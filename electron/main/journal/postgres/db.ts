@@ -27,7 +27,12 @@ export interface Db {
   readonly reachable: boolean;
   /** Listens for the database going away and coming back; returns the unsubscribe function. */
   onHealth(listener: HealthListener): () => void;
+  /** Statements run that change the journal (each one transaction): the benchmarks' commits. */
+  readonly commits: number;
 }
+
+/** A statement that calls one of the journal's functions that change rows (not the checks that only read). */
+const CHANGES = /\bfeed_desk\.(?!is_supervisor\b|is_text_object\b)[a-z_]+\s*\(|^\s*(INSERT|UPDATE|DELETE)\b/i;
 
 /** How the pool is used: where it points (for messages) and how long an outage is waited out. */
 export interface DbOptions {
@@ -94,28 +99,37 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
       }
     }
   }
+  let commits = 0;
+  const counted = async <T extends pg.QueryResultRow>(sql: string, params?: unknown[], hooks?: RetryHooks) => {
+    const result = await run<T>(sql, params, hooks);
+    if (CHANGES.test(sql)) commits += 1;
+    return result;
+  };
   return {
     pool,
     get reachable() {
       return reachable;
+    },
+    get commits() {
+      return commits;
     },
     onHealth(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async rows<T extends pg.QueryResultRow>(sql: string, params?: unknown[], hooks?: RetryHooks) {
-      return (await run<T>(sql, params, hooks)).rows;
+      return (await counted<T>(sql, params, hooks)).rows;
     },
     async first<T extends pg.QueryResultRow>(
       sql: string,
       params?: unknown[],
       hooks?: RetryHooks,
     ): Promise<T | undefined> {
-      const { rows } = await run<T>(sql, params, hooks);
+      const { rows } = await counted<T>(sql, params, hooks);
       return rows[0];
     },
     async count(sql: string, params?: unknown[]) {
-      return (await run(sql, params)).rowCount ?? 0;
+      return (await counted(sql, params)).rowCount ?? 0;
     },
   };
 }

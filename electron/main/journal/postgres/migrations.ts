@@ -1,4 +1,5 @@
 import { BATCH_ROWS_SQL } from './batch-rows-sql';
+import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { SCHEMA_SQL } from './schema-sql';
@@ -16,6 +17,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   SECURITY_SQL,
   BATCH_ROWS_SQL,
   SUPERSEDE_SQL,
+  BATCH_SENDING_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

@@ -37,6 +37,7 @@ GRANT SELECT ON feed_desk.submissions, feed_desk.history, feed_desk.paused_profi
   feed_desk.batches, feed_desk.batch_rows TO feed_desk_clerk;
 GRANT SELECT, INSERT, UPDATE, DELETE ON feed_desk.drafts TO feed_desk_clerk;
 GRANT EXECUTE ON FUNCTION feed_desk.queue, feed_desk.claim, feed_desk.claim_next, feed_desk.record_outcome,
+  feed_desk.claim_due, feed_desk.record_outcomes,
   feed_desk.renew_leases, feed_desk.expire_leases, feed_desk.retry_waiting, feed_desk.rename_profile, feed_desk.is_supervisor, feed_desk.open_batch, feed_desk.queue_batch,
   feed_desk.set_batch_paused, feed_desk.settle_batch, feed_desk.is_text_object, feed_desk.release_unsent,
   feed_desk.leave_out, feed_desk.link_correction TO feed_desk_clerk;

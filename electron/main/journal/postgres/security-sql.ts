@@ -4,7 +4,7 @@ import { DEFINER } from './sending-sql';
 export const LEASE_FLOOR_MS = 5000;
 
 /** A row a sender may take now: queued, or failed and due for an automatic retry; profile and batch not paused. */
-const DUE = `(s.state = 'queued' OR (s.state = 'failed' AND s.next_attempt_at <= now()))
+export const DUE = `(s.state = 'queued' OR (s.state = 'failed' AND s.next_attempt_at <= now()))
       AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
       AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))`;
 

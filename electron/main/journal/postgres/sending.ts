@@ -1,13 +1,21 @@
-import type { JournalStore, Sendable, SendOutcome } from '../store';
-import type { Lease } from '../store';
+import type { JournalStore, Lease, Sendable, SendOutcome } from '../store';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
 import { NOT_IN_PAUSED_BATCH } from './batches-sql';
+import { BATCH_LIMIT } from './batch-sending-sql';
 import { claimGuard } from './claim-guard';
 
 type Sending = Pick<
   JournalStore,
-  'queue' | 'claim' | 'claimNext' | 'recordOutcome' | 'renewLeases' | 'expireLeases' | 'nextRetryAt'
+  | 'queue'
+  | 'claim'
+  | 'claimDue'
+  | 'claimNext'
+  | 'recordOutcomes'
+  | 'recordOutcome'
+  | 'renewLeases'
+  | 'expireLeases'
+  | 'nextRetryAt'
 >;
 
 /** Lease durations travel as whole milliseconds (an integer column of the functions). */
@@ -23,6 +31,35 @@ const lists = (s: Sendable) => [[...s.entries], [...s.cancellations]];
  */
 export function sendingMethods(db: Db, user: string): Sending {
   const claims = claimGuard(db);
+  const claimDue: Sending['claimDue'] = (lease, sendable, limit) =>
+    claims.run(lease.owner, async (hooks) => {
+      if (limit < 1) return [];
+      const rows = await db.rows<PgSubmission>(
+        'SELECT * FROM feed_desk.claim_due($1, $2, $3::text[], $4::text[], $5)',
+        [lease.owner, ms(lease), ...lists(sendable), Math.min(limit, BATCH_LIMIT)],
+        hooks,
+      );
+      return rows.map((row) => claims.held(lease.owner, toRow(row)));
+    });
+  const recordOutcomes: Sending['recordOutcomes'] = (outcomes, next) =>
+    claims.run(next?.lease.owner ?? outcomes[0]?.owner ?? '', async (hooks) => {
+      const rows = await db.rows<PgSubmission & { is_next: boolean }>(
+        `SELECT q.is_next, (q.submission).* FROM feed_desk.record_outcomes($1::json, $2, $3, $4::text[], $5::text[], $6) q`,
+        [
+          JSON.stringify(outcomes.map(({ id, owner, outcome }) => wireOutcome(id, owner, outcome))),
+          next?.lease.owner ?? null,
+          next ? ms(next.lease) : null,
+          ...(next ? lists(next.sendable) : [null, null]),
+          next ? Math.min(next.limit, BATCH_LIMIT) : null,
+        ],
+        hooks,
+      );
+      const settled = rows.filter((r) => !r.is_next).map(toRow);
+      if (settled.length !== outcomes.length) throw new Error('feed_desk.record_outcomes answered another count');
+      for (const { id, owner } of outcomes) claims.settled(owner, id);
+      const owner = next?.lease.owner ?? '';
+      return { rows: settled, next: rows.filter((r) => r.is_next).map((r) => claims.held(owner, toRow(r))) };
+    });
   return {
     async queue(submission, allowDuplicate) {
       let retried = false;
@@ -61,44 +98,16 @@ export function sendingMethods(db: Db, user: string): Sending {
         return row && claims.held(lease.owner, toRow(row));
       }),
 
-    claimNext: (lease, sendable) =>
-      claims.run(lease.owner, async (hooks) => {
-        const row = await db.first<PgSubmission>(
-          'SELECT * FROM feed_desk.claim_next($1, $2, $3::text[], $4::text[])',
-          [lease.owner, ms(lease), ...lists(sendable)],
-          hooks,
-        );
-        return row && claims.held(lease.owner, toRow(row));
-      }),
+    claimDue,
+    async claimNext(lease, sendable) {
+      return (await claimDue(lease, sendable, 1))[0];
+    },
 
-    recordOutcome: (id, owner, outcome: SendOutcome, next) =>
-      claims.run(owner, async (hooks) => {
-        const failure = outcome.state === 'accepted' ? undefined : outcome;
-        const rows = await db.rows<PgSubmission & { is_next: boolean }>(
-          `SELECT q.is_next, (q.submission).* FROM feed_desk.record_outcome(
-           $1, $2, $3, $4, $5, $6, $7, $8::json, $9, $10, $11, $12::text[], $13::text[]) q`,
-          [
-            id,
-            owner,
-            outcome.state,
-            outcome.state === 'accepted' ? outcome.recordid : null,
-            failure?.code ?? null,
-            outcome.message,
-            outcome.httpStatus,
-            failure?.fields ? JSON.stringify(failure.fields) : null,
-            failure?.nextAttemptAt ?? null,
-            next?.lease.owner ?? null,
-            next ? ms(next.lease) : null,
-            ...(next ? lists(next.sendable) : [null, null]),
-          ],
-          hooks,
-        );
-        const settled = rows.find((r) => !r.is_next);
-        const claimed = rows.find((r) => r.is_next);
-        if (!settled) throw new Error('feed_desk.record_outcome returned nothing');
-        claims.settled(owner, id);
-        return { row: toRow(settled), next: claimed && claims.held(owner, toRow(claimed)) };
-      }),
+    recordOutcomes,
+    async recordOutcome(id, owner, outcome, next) {
+      const recorded = await recordOutcomes([{ id, owner, outcome }], next && { ...next, limit: 1 });
+      return { row: recorded.rows[0]!, next: recorded.next[0] };
+    },
 
     async renewLeases(lease) {
       await db.rows('SELECT feed_desk.renew_leases($1, $2)', [lease.owner, ms(lease)]);
@@ -118,5 +127,21 @@ export function sendingMethods(db: Db, user: string): Sending {
       );
       return iso(result?.at ?? null) ?? undefined;
     },
+  };
+}
+
+/** One outcome as feed_desk.record_outcomes reads it. */
+function wireOutcome(id: number, owner: string, outcome: SendOutcome) {
+  const failure = outcome.state === 'accepted' ? undefined : outcome;
+  return {
+    id,
+    owner,
+    state: outcome.state,
+    recordid: outcome.state === 'accepted' ? outcome.recordid : null,
+    code: failure?.code ?? null,
+    message: outcome.message,
+    http: outcome.httpStatus,
+    fields: failure?.fields ?? null,
+    next_attempt_at: failure?.nextAttemptAt ?? null,
   };
 }

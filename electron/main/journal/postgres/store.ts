@@ -67,6 +67,7 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
         return closing;
       },
       onHealth: db.onHealth,
+      commits: () => db.commits,
       ...sendingMethods(db, location.user),
       ...actionMethods(db),
       ...queryMethods(db),

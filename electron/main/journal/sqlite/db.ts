@@ -76,18 +76,17 @@ export class Db {
     return result;
   }
 
-  /** Tells listeners about the rows a committed transaction changed, each once, as committed. */
+  /** Tells listeners about the rows a committed transaction changed, each once, as committed (its last change). */
   private flush(): void {
-    const ids = new Set(this.pending.map((row) => row.id));
+    const rows = new Map(this.pending.map((row) => [row.id, row]));
     this.pending = [];
-    if (this.listeners.size === 0) return;
-    for (const id of ids) {
-      const row = this.get(id);
-      if (row) for (const listener of this.listeners) listener(row);
-    }
+    for (const row of rows.values()) for (const listener of this.listeners) listener(row);
   }
 
-  /** Moves a row from one of `from` to `to`, setting columns, with a history entry; one transaction. */
+  /**
+   * Moves a row from one of `from` to `to`, setting columns, with a history entry; one transaction.
+   * `current` is the row as just read in this same transaction, if the caller has it.
+   */
   transition(
     id: number,
     from: readonly JournalState[],
@@ -95,9 +94,10 @@ export class Db {
     set: Record<string, unknown>,
     actor: string,
     note: string | null = null,
+    current?: { state: JournalState },
   ): SubmissionRow {
     return this.atomically(() => {
-      const before = this.get(id);
+      const before = current ?? (this.stmt('SELECT state FROM submissions WHERE id = ?').get(id) as typeof current);
       if (!before) throw new JournalStateError(`No journal entry ${id}`);
       if (!from.includes(before.state)) {
         throw new JournalStateError(`Journal entry ${id} is ${before.state}; that action needs ${from.join(' or ')}`);

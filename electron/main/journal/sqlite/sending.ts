@@ -1,6 +1,6 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
 import { JournalStateError } from '../errors';
-import type { JournalStore, Lease, NewSubmission, QueueResult, Sendable, SendOutcome } from '../store';
+import type { JournalStore, Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOutcome } from '../store';
 import { supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
 import { findDuplicate } from './duplicate-guard';
@@ -8,7 +8,15 @@ import { toRow, type RawSubmission } from './rows';
 
 type Sending = Pick<
   JournalStore,
-  'queue' | 'claim' | 'claimNext' | 'recordOutcome' | 'renewLeases' | 'expireLeases' | 'nextRetryAt'
+  | 'queue'
+  | 'claim'
+  | 'claimDue'
+  | 'claimNext'
+  | 'recordOutcomes'
+  | 'recordOutcome'
+  | 'renewLeases'
+  | 'expireLeases'
+  | 'nextRetryAt'
 >;
 
 const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))
@@ -75,7 +83,8 @@ function dueIds(db: Db, limit: number, profiles: Sendable): number[] {
 /** Moves one queued or failed row to sending under a lease; undefined if it is not in such a state. */
 function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
   return db.atomically(() => {
-    const current = db.get(id);
+    const current = db.stmt('SELECT state, attempts FROM submissions WHERE id = ?').get(id) as
+      { state: JournalState; attempts: number } | undefined;
     if (current?.state !== 'queued' && current?.state !== 'failed') return undefined;
     const set = {
       attempts: current.attempts + 1,
@@ -83,16 +92,34 @@ function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
       next_attempt_at: null,
       ...leaseColumns(lease),
     };
-    return db.transition(id, ['queued', 'failed'], 'sending', set, 'system');
+    return db.transition(id, ['queued', 'failed'], 'sending', set, 'system', null, current);
   });
 }
 
-function claimDue(db: Db, lease: Lease, sendable: Sendable): SubmissionRow | undefined {
-  for (const id of dueIds(db, 4, sendable)) {
-    const row = claim(db, id, lease);
-    if (row) return row;
-  }
-  return undefined;
+/** Claims up to `limit` due rows in one transaction (a row another process took meanwhile is passed over). */
+function claimDue(db: Db, lease: Lease, sendable: Sendable, limit: number): SubmissionRow[] {
+  if (limit < 1) return [];
+  return db.atomically(() => {
+    const rows: SubmissionRow[] = [];
+    for (const id of dueIds(db, limit + 3, sendable)) {
+      const row = claim(db, id, lease);
+      if (row) rows.push(row);
+      if (rows.length === limit) break;
+    }
+    return rows;
+  });
+}
+
+/** Records outcomes, then claims up to `next.limit` rows: one transaction. */
+function recordOutcomes(
+  db: Db,
+  outcomes: readonly RecordOutcome[],
+  next?: { lease: Lease; sendable: Sendable; limit: number },
+): { rows: SubmissionRow[]; next: SubmissionRow[] } {
+  return db.atomically(() => ({
+    rows: outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome)),
+    next: next ? claimDue(db, next.lease, next.sendable, next.limit) : [],
+  }));
 }
 
 /**
@@ -124,7 +151,8 @@ function recordOutcome(db: Db, id: number, owner: string, outcome: SendOutcome):
             error_fields: outcome.fields ? JSON.stringify(outcome.fields) : null,
             next_attempt_at: outcome.nextAttemptAt,
           };
-    return supersedeCorrected(db, db.transition(id, ['sending', 'unknown'], outcome.state, set, actor), 'system');
+    const row = db.transition(id, ['sending', 'unknown'], outcome.state, set, actor, null, raw);
+    return supersedeCorrected(db, row, 'system');
   });
 }
 
@@ -142,10 +170,14 @@ function noteLateAnswer(db: Db, id: number, state: JournalState, outcome: SendOu
  * sender is gone or stalled, and the service may or may not have stored them.
  */
 function expireLeases(db: Db): number {
-  return db.atomically(() => {
-    const stuck = db
+  const expired = () =>
+    db
       .stmt(`SELECT id FROM submissions WHERE state = 'sending' AND (lease_expires_at IS NULL OR lease_expires_at < ?)`)
       .all(nowIso()) as Array<{ id: number }>;
+  // A look every second finds none most of the time: no write transaction (and no commit) then.
+  if (expired().length === 0) return 0;
+  return db.atomically(() => {
+    const stuck = expired();
     for (const { id } of stuck) {
       db.transition(
         id,
@@ -178,12 +210,13 @@ export function sendingMethods(db: Db): Sending {
         return duplicate ? { duplicate } : { row: insertQueued(db, s) };
       }),
     claim: (id, lease) => claim(db, id, lease),
-    claimNext: (lease, sendable) => claimDue(db, lease, sendable),
-    recordOutcome: (id, owner, outcome, next) =>
-      db.atomically(() => ({
-        row: recordOutcome(db, id, owner, outcome),
-        next: next && claimDue(db, next.lease, next.sendable),
-      })),
+    claimDue: (lease, sendable, limit) => claimDue(db, lease, sendable, limit),
+    claimNext: (lease, sendable) => claimDue(db, lease, sendable, 1)[0],
+    recordOutcomes: (outcomes, next) => recordOutcomes(db, outcomes, next),
+    recordOutcome: (id, owner, outcome, next) => {
+      const recorded = recordOutcomes(db, [{ id, owner, outcome }], next && { ...next, limit: 1 });
+      return { row: recorded.rows[0]!, next: recorded.next[0] };
+    },
     renewLeases: (lease) => {
       db.stmt(
         `UPDATE submissions SET lease_expires_at = @lease_expires_at WHERE state = 'sending' AND lease_owner = @lease_owner`,

@@ -135,6 +135,16 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
       queue: [`SELECT * FROM feed_desk.queue('entry', 'Sandbox', '{"reference": "C-QUEUED"}', 'x', NULL, false)`],
       claim: each((id) => `SELECT * FROM feed_desk.claim(${id}, '${LEASE.owner}', 600000)`),
       claim_next: [`SELECT * FROM feed_desk.claim_next('${LEASE.owner}', 600000, ${profiles}, ${profiles})`],
+      claim_due: [`SELECT * FROM feed_desk.claim_due('${LEASE.owner}', 600000, ${profiles}, ${profiles}, 100)`],
+      // Batched outcomes go through record_outcome's checks one by one, and then a batched claim.
+      record_outcomes: [
+        ...each(
+          (id) =>
+            `SELECT * FROM feed_desk.record_outcomes('[{"id": ${id}, "owner": "${LEASE.owner}", "state": "accepted",
+               "recordid": 777777, "message": "forged", "http": 201}]', NULL, NULL, NULL, NULL, NULL)`,
+        ),
+        `SELECT * FROM feed_desk.record_outcomes('[]', '${LEASE.owner}', 600000, ${profiles}, ${profiles}, 100)`,
+      ],
       record_outcome: each(
         (id) =>
           `SELECT * FROM feed_desk.record_outcome(${id}, '${LEASE.owner}', 'accepted', 777777, NULL, 'forged', 201,

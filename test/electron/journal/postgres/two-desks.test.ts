@@ -106,6 +106,16 @@ describeOfficeOnly('two desks on one office journal', () => {
       expect(unsettled.every((r) => r.state === 'unknown' && /Interrupted while sending/.test(r.message ?? ''))).toBe(
         true,
       );
+      if (unsettled.length > 4)
+        console.log(
+          'UNSETTLED',
+          JSON.stringify(brief(unsettled)),
+          JSON.stringify(
+            (await Promise.all(unsettled.map((r) => store.history(r.id)))).map((h) =>
+              h.map((x) => `${x.fromState}>${x.toState} ${x.actor} ${x.at}`),
+            ),
+          ),
+        );
       expect(unsettled.length).toBeLessThanOrEqual(4); // at most the killed desk's concurrency
       expect(brief(rows.filter((r) => r.state === 'queued' || r.state === 'failed'))).toEqual([]);
       console.log(

@@ -1,0 +1,88 @@
+import type { SubmissionRow } from '../../../shared/journal/types';
+import type { JournalStore, Lease, RecordOutcome, Sendable } from '../journal/store';
+
+/** How long the first answer waits for others to share its commit, at most (ms). */
+export const GROUP_WINDOW_MS = 2;
+/** The most outcomes one commit records. */
+const GROUP_LIMIT = 64;
+
+interface Waiting {
+  item: RecordOutcome;
+  wantsNext: boolean;
+  resolve(recorded: { row: SubmissionRow; next: SubmissionRow | undefined }): void;
+  reject(err: unknown): void;
+}
+
+export interface GroupCommitOptions {
+  journal: JournalStore;
+  lease: Lease;
+  /** The profiles rows may be claimed for now (read when a commit also claims). */
+  sendable(): Promise<Sendable>;
+  /** Sends whose answer has not arrived yet: while none is left, nothing is worth waiting for. */
+  awaiting(): number;
+  windowMs?: number;
+}
+
+/**
+ * Group commit of sends' outcomes: answers that arrive close together are recorded in one
+ * transaction, with the next rows their senders go on with claimed in that same transaction. A
+ * commit starts once every send in flight has answered, or `windowMs` after the first answer
+ * waiting, or as soon as the previous commit ends; each answer's promise resolves only after its
+ * commit, so nothing is acknowledged before it is durable. A crash before then leaves the rows
+ * `sending` under their lease, exactly as a crash before a single commit would.
+ */
+export function createGroupCommit(options: GroupCommitOptions) {
+  const windowMs = options.windowMs ?? GROUP_WINDOW_MS;
+  let waiting: Waiting[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let committing = 0;
+  const parallel = Number(process.env.FD_PAR ?? 1);
+
+  function schedule(): void {
+    if (committing >= parallel || waiting.length === 0) return;
+    if (options.awaiting() === 0 || waiting.length >= GROUP_LIMIT) {
+      clearTimeout(timer);
+      timer = undefined;
+      void commit();
+    } else {
+      timer ??= (windowMs > 0 ? setTimeout : setImmediate)(() => {
+        timer = undefined;
+        void commit();
+      }, windowMs) as NodeJS.Timeout;
+    }
+  }
+
+  async function commit(): Promise<void> {
+    if (committing >= parallel || waiting.length === 0) return;
+    committing += 1;
+    const group = waiting.slice(0, GROUP_LIMIT);
+    waiting = waiting.slice(group.length);
+    try {
+      const wanted = group.filter((w) => w.wantsNext).length;
+      const next = wanted ? { lease: options.lease, sendable: await options.sendable(), limit: wanted } : undefined;
+      const recorded = await options.journal.recordOutcomes(
+        group.map((w) => w.item),
+        next,
+      );
+      const claimed = [...recorded.next];
+      group.forEach((w, i) => w.resolve({ row: recorded.rows[i]!, next: w.wantsNext ? claimed.shift() : undefined }));
+    } catch (err) {
+      for (const w of group) w.reject(err);
+    } finally {
+      committing -= 1;
+      schedule();
+    }
+  }
+
+  return {
+    /** Records the outcome with others close in time; with `wantsNext`, a due row is claimed for this sender too. */
+    record(item: RecordOutcome, wantsNext: boolean): Promise<{ row: SubmissionRow; next: SubmissionRow | undefined }> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ item, wantsNext, resolve, reject });
+        schedule();
+      });
+    },
+    /** An answer arrived elsewhere (a send ended without one to record): a waiting group may now be complete. */
+    answered: schedule,
+  };
+}

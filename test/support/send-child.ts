@@ -1,0 +1,28 @@
+// Child process of the sending tests: opens the data folder HOME and sends what is due to the
+// sandbox at SANDBOX_URL. argv: HOME SANDBOX_URL CONCURRENCY LEASE_MS WINDOW_MS
+// Prints "ready" once sending has started, "answered REFERENCE" as each answer reaches this
+// process (before it is recorded), and "done" after draining.
+import { openCore } from '../../electron/main/core/core';
+
+const [home = '', url = '', concurrency = '8', leaseMs = '30000', windowMs = '2'] = process.argv.slice(2);
+const core = await openCore({
+  home,
+  sandboxUrl: () => url,
+  concurrency: Number(concurrency),
+  leaseMs: Number(leaseMs),
+  groupWindowMs: Number(windowMs),
+});
+// Each answer is announced as it arrives, by wrapping this process's client for the Sandbox profile.
+const profile = core.profiles.get('Sandbox')!;
+const connection = core.connections.get(profile);
+const createEntry = connection.feed.createEntry.bind(connection.feed);
+connection.feed.createEntry = async (parts) => {
+  const record = await createEntry(parts);
+  const reference = parts.find(([name]) => name === 'reference')?.[1];
+  process.stdout.write(`answered ${reference}\n`);
+  return record;
+};
+process.stdout.write('ready\n');
+await core.outbox.drain();
+await core.close();
+process.stdout.write('done\n');
