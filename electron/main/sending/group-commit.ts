@@ -35,11 +35,10 @@ export function createGroupCommit(options: GroupCommitOptions) {
   const windowMs = options.windowMs ?? GROUP_WINDOW_MS;
   let waiting: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let committing = 0;
-  const parallel = Number(process.env.FD_PAR ?? 1);
+  let committing = false;
 
   function schedule(): void {
-    if (committing >= parallel || waiting.length === 0) return;
+    if (committing || waiting.length === 0) return;
     if (options.awaiting() === 0 || waiting.length >= GROUP_LIMIT) {
       clearTimeout(timer);
       timer = undefined;
@@ -53,8 +52,8 @@ export function createGroupCommit(options: GroupCommitOptions) {
   }
 
   async function commit(): Promise<void> {
-    if (committing >= parallel || waiting.length === 0) return;
-    committing += 1;
+    if (committing || waiting.length === 0) return;
+    committing = true;
     const group = waiting.slice(0, GROUP_LIMIT);
     waiting = waiting.slice(group.length);
     try {
@@ -69,7 +68,7 @@ export function createGroupCommit(options: GroupCommitOptions) {
     } catch (err) {
       for (const w of group) w.reject(err);
     } finally {
-      committing -= 1;
+      committing = false;
       schedule();
     }
   }

@@ -11,9 +11,12 @@ export const BATCH_LIMIT = 100;
  * each, then claims the next rows: one transaction, one round trip.
  */
 export const BATCH_SENDING_SQL = `
+-- The due rows are walked in id order on submissions_due and the walk stops at p_limit: with a
+-- long queue (a 10,000-row batch) a plan that gathers and sorts every due row would cost each claim
+-- the whole queue, and a table filling fast often has statistics too old to see it.
 CREATE FUNCTION feed_desk.claim_due(p_owner text, p_ms integer, p_entries text[], p_cancellations text[],
   p_limit integer)
-RETURNS SETOF feed_desk.submissions ${DEFINER} AS $$
+RETURNS SETOF feed_desk.submissions ${DEFINER} SET enable_sort = off SET enable_bitmapscan = off AS $$
 DECLARE
   v_row feed_desk.submissions;
   v_anyone boolean := feed_desk.is_supervisor();
