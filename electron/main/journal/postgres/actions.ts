@@ -1,21 +1,8 @@
-import type { JournalStore, OpenCounts } from '../store';
+import type { OpenCounts, ActionSection } from '../store';
 import type { Db } from './db';
 import { toRow, type PgSubmission } from './rows';
 
-type Actions = Pick<
-  JournalStore,
-  | 'resend'
-  | 'markAccepted'
-  | 'discard'
-  | 'linkCorrection'
-  | 'markReviewed'
-  | 'openCounts'
-  | 'renameProfile'
-  | 'retryWaiting'
-  | 'paused'
-  | 'setPaused'
-  | 'sendNow'
->;
+type Actions = ActionSection;
 
 /**
  * What people do to rows and profiles. Resolving goes through feed_desk.resolve (supervisors

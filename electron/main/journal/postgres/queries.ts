@@ -1,13 +1,10 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
-import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../store';
+import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts, type QuerySection } from '../store';
 import type { Db } from './db';
 import { dayAfter, orderBy, whereClause } from './filters';
 import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';
 
-type Queries = Pick<
-  JournalStore,
-  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'
->;
+type Queries = QuerySection;
 
 /** How many rows iterate() fetches from its cursor at a time. */
 const PAGE = 500;

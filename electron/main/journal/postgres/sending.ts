@@ -1,22 +1,11 @@
-import type { JournalStore, Lease, Sendable, SendOutcome } from '../store';
+import type { Lease, Sendable, SendOutcome, SendingSection } from '../store';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
 import { NOT_IN_PAUSED_BATCH } from './batches-sql';
 import { BATCH_LIMIT } from './batch-sending-sql';
 import { claimGuard } from './claim-guard';
 
-type Sending = Pick<
-  JournalStore,
-  | 'queue'
-  | 'claim'
-  | 'claimDue'
-  | 'claimNext'
-  | 'recordOutcomes'
-  | 'recordOutcome'
-  | 'renewLeases'
-  | 'expireLeases'
-  | 'nextRetryAt'
->;
+type Sending = SendingSection;
 
 /** Lease durations travel as whole milliseconds (an integer column of the functions). */
 const ms = (lease: Lease) => Math.max(0, Math.round(lease.ms));

@@ -1,24 +1,11 @@
 import type { SubmissionRow } from '../../../../shared/journal/types';
-import type { JournalStore, OpenCounts } from '../store';
+import type { OpenCounts, ActionSection } from '../store';
 import { linkCorrection, supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
 import type { RawSubmission } from './rows';
 import { toRow } from './rows';
 
-type Actions = Pick<
-  JournalStore,
-  | 'resend'
-  | 'markAccepted'
-  | 'discard'
-  | 'linkCorrection'
-  | 'markReviewed'
-  | 'openCounts'
-  | 'renameProfile'
-  | 'retryWaiting'
-  | 'paused'
-  | 'setPaused'
-  | 'sendNow'
->;
+type Actions = ActionSection;
 
 /** A person chooses to send again (unknown, failed or rejected rows). */
 export function resendRow(db: Db, id: number, actor: string, note: string | null = null): SubmissionRow {

@@ -6,14 +6,11 @@ import {
   type JournalState,
   type SubmissionRow,
 } from '../../../../shared/journal/types';
-import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../store';
+import { REPORT_ATTENTION_LIMIT, type StateCounts, type QuerySection } from '../store';
 import { promised, type Db } from './db';
 import { toHistory, toRow, type RawSubmission } from './rows';
 
-type Queries = Pick<
-  JournalStore,
-  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'
->;
+type Queries = QuerySection;
 
 /** How many rows an iteration reads per page (the table is never read at once). */
 const PAGE = 500;

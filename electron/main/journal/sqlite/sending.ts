@@ -1,23 +1,12 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
 import { JournalStateError } from '../errors';
-import type { JournalStore, Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOutcome } from '../store';
+import type { Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOutcome, SendingSection } from '../store';
 import { supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
 import { findDuplicate } from './duplicate-guard';
 import { toRow, type RawSubmission } from './rows';
 
-type Sending = Pick<
-  JournalStore,
-  | 'queue'
-  | 'claim'
-  | 'claimDue'
-  | 'claimNext'
-  | 'recordOutcomes'
-  | 'recordOutcome'
-  | 'renewLeases'
-  | 'expireLeases'
-  | 'nextRetryAt'
->;
+type Sending = SendingSection;
 
 const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))
   AND (kind = 'entry' OR profile IN (SELECT value FROM json_each(@cancellations)))
