@@ -44,10 +44,10 @@ export function createGroupCommit(options: GroupCommitOptions) {
       timer = undefined;
       void commit();
     } else {
-      timer ??= (windowMs > 0 ? setTimeout : setImmediate)(() => {
+      timer ??= setTimeout(() => {
         timer = undefined;
         void commit();
-      }, windowMs) as NodeJS.Timeout;
+      }, windowMs);
     }
   }
 
@@ -81,7 +81,5 @@ export function createGroupCommit(options: GroupCommitOptions) {
         schedule();
       });
     },
-    /** An answer arrived elsewhere (a send ended without one to record): a waiting group may now be complete. */
-    answered: schedule,
   };
 }
