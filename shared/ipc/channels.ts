@@ -42,6 +42,15 @@ export const CHANNELS = [
   'imports:exportRejected',
   'imports:exportResults',
   'imports:recent',
+  'office:setup',
+  'office:ownerSignIn',
+  'office:ownerSignOut',
+  'office:people',
+  'office:addPerson',
+  'office:setRole',
+  'office:setSignIn',
+  'office:importLocal',
+  'office:audit',
 ] as const;
 
 /** The name of an IPC channel. */

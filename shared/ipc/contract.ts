@@ -13,6 +13,7 @@ import {
   importRequest,
   rowDuplicateSchema,
 } from './import-schemas';
+import { OFFICE_CONTRACT } from './office-schemas';
 
 export { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
 export type { BatchStatusView, BatchView, ImportCheckView } from './import-schemas';
@@ -324,6 +325,7 @@ export const CONTRACT = {
   },
   /** The latest batches (for the Journal's batch filter). */
   'imports:recent': { request: none, response: z.strictObject({ batches: z.array(batchViewSchema) }) },
+  ...OFFICE_CONTRACT,
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

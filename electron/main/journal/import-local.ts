@@ -6,6 +6,7 @@ import { payloadHash } from './payload-hash';
 import { createSqliteStore } from './sqlite/store';
 import type { JournalStore } from './store';
 import type { OfficeConnectOptions, OfficeConnection } from './postgres/connect';
+import { AUDIT_INSERT } from './postgres/admin-sql';
 import { connectAsOwner } from './postgres/owner-session';
 import { requireCurrent, schemaVersion } from './postgres/version';
 
@@ -66,6 +67,10 @@ export async function importLocal(
         if (batch.length >= BATCH) await flush();
       }
       if (batch.length) await flush();
+      await client.query(AUDIT_INSERT, [
+        'desk history brought in',
+        `from ${desk}'s desk: ${result.imported} copied, ${result.skipped} already there`,
+      ]);
       return result;
     });
   } finally {

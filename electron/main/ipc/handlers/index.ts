@@ -5,6 +5,7 @@ import { connectionHandlers } from './connection';
 import { entryHandlers } from './entries';
 import { journalHandlers } from './journal';
 import { journalLocationHandlers } from './journal-location';
+import { officeAdminHandlers } from './office-admin';
 import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
 import { profileHandlers } from './profiles';
@@ -19,5 +20,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
+    ...officeAdminHandlers(core),
   };
 }

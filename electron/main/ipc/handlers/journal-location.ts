@@ -36,7 +36,7 @@ function passwordKey(office: OfficeJournal): string {
 }
 
 /** The plain-words reason an office database could not be reached or signed in to. */
-function officeFailure(err: unknown, office: OfficeJournal): never {
+export function officeFailure(err: unknown, office: OfficeJournal): never {
   // An unreachable journal says why in its cause (the socket's or the server's code).
   const cause = err instanceof Error && err.name === 'JournalUnreachableError' ? err.cause : err;
   const code = (cause as { code?: string } | null)?.code;

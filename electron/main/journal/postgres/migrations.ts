@@ -1,3 +1,4 @@
+import { ADMIN_SQL } from './admin-sql';
 import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
@@ -18,6 +19,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   BATCH_ROWS_SQL,
   SUPERSEDE_SQL,
   BATCH_SENDING_SQL,
+  ADMIN_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

@@ -4,6 +4,7 @@ import { connectAsOwner } from './owner-session';
 import { ENSURE_SQL, PG_MIGRATIONS, VERSION_TABLE_SQL } from './migrations';
 import { GRANTS_SQL, ROLES_SQL } from './roles';
 import { refuseNewer, schemaVersion } from './version';
+import { AUDIT_INSERT } from './admin-sql';
 
 /** What an init did. */
 export interface OfficeInitResult {
@@ -44,8 +45,19 @@ export async function officeInit(owner: string | OfficeConnection | OfficeConnec
       const trigram = await client.query(
         "SELECT pg_catalog.to_regclass('feed_desk.submissions_text') IS NOT NULL AS ok",
       );
+      const to = PG_MIGRATIONS.length;
+      const did =
+        from === 0
+          ? `set up (schema ${to})`
+          : from === to
+            ? `checked (schema ${to})`
+            : `upgraded (schema ${from} to ${to})`;
+      await client.query(AUDIT_INSERT, [
+        'office journal ' + did,
+        lockedPublic ? 'CREATE on schema public taken from PUBLIC' : '',
+      ]);
       await client.query('COMMIT');
-      return { from, to: PG_MIGRATIONS.length, trigram: Boolean(trigram.rows[0]?.ok), lockedPublic };
+      return { from, to, trigram: Boolean(trigram.rows[0]?.ok), lockedPublic };
     } catch (err) {
       await client.query('ROLLBACK');
       throw err;

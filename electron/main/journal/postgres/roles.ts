@@ -1,6 +1,7 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { OfficeConnection } from './connect';
+import type { OfficeConnectOptions, OfficeConnection } from './connect';
+import { AUDIT_INSERT } from './admin-sql';
 import { connectAsOwner } from './owner-session';
 
 /** The two group roles of an office journal: clerks key, send and see; supervisors also resolve and review. */
@@ -64,7 +65,7 @@ export function addUserSql(name: string, role: OfficeRole): string {
  * reaches the server or its logs.
  */
 export async function addUser(
-  ownerUrl: string | OfficeConnection,
+  ownerUrl: string | OfficeConnection | OfficeConnectOptions,
   name: string,
   role: OfficeRole,
   password?: string,
@@ -85,6 +86,13 @@ export async function addUser(
       await client.query(`${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${user} LOGIN${verifier}`);
       await client.query(`GRANT ${OFFICE_ROLES[role]} TO ${user}`);
       if (role === 'clerk') await client.query(`REVOKE ${OFFICE_ROLES.supervisor} FROM ${user}`);
+      const audited = await client.query<{ ok: boolean }>(
+        "SELECT pg_catalog.to_regclass('feed_desk.admin_audit') IS NOT NULL AS ok",
+      );
+      if (audited.rows[0]?.ok) {
+        const what = `${name} as ${role}${password === undefined ? '' : ', with a new password'}`;
+        await client.query(AUDIT_INSERT, [exists.rowCount ? 'person updated' : 'person added', what]);
+      }
       await client.query('COMMIT');
       return { created: !exists.rowCount };
     } catch (err) {
@@ -94,7 +102,8 @@ export async function addUser(
   });
 }
 
-function checkName(name: string): string {
+/** A usable database user name (1 to 63 bytes, no control characters, not a group role), or a plain refusal. */
+export function checkName(name: string): string {
   if (!name || Buffer.byteLength(name) > 63 || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new Error(`Not a usable database user name: ${JSON.stringify(name)} (1 to 63 bytes)`);
   }

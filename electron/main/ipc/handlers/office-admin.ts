@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { OfficeJournal } from '../../../../shared/journal/office';
+import { localJournalPath, type Core } from '../../core/core';
+import type { Handlers } from '../dispatch';
+import { fail } from '../ipc-failure';
+import { officeOptions, officePasswordKey, readJournalSettings } from '../../journal/open';
+import { officeFailure } from './journal-location';
+
+type OfficeChannel =
+  | 'office:setup'
+  | 'office:ownerSignIn'
+  | 'office:ownerSignOut'
+  | 'office:people'
+  | 'office:addPerson'
+  | 'office:setRole'
+  | 'office:setSignIn'
+  | 'office:importLocal'
+  | 'office:audit';
+
+/** A first password: 24 characters from 18 random bytes, shown once to whoever adds the person. */
+const firstPassword = () => randomBytes(18).toString('base64url');
+
+/**
+ * Settings → Journal's administration of the office journal: set it up, its people, this desk's
+ * history, the audit. The owner's password is typed once per window and kept in this process's
+ * memory only (never stored, never sent back to the page); every change runs in an owner session
+ * with a pinned search path and TLS as the desk's (journal/postgres/owner-session.ts).
+ */
+export function officeAdminHandlers(core: Core): Pick<Handlers, OfficeChannel> {
+  /** The owner signed in in this window, on the office journal the desk has saved. */
+  let owner: { office: OfficeJournal; password: string } | null = null;
+
+  /** The office journal this desk has chosen, or a plain refusal when it uses the journal on this computer. */
+  const savedOffice = (): OfficeJournal => {
+    const saved = readJournalSettings(core.home);
+    if (saved.kind !== 'office') {
+      fail('setup', 'This desk uses the journal on this computer: choose the office database above and save first.');
+    }
+    return saved.office;
+  };
+  /** Connection options, with any connection failure turned into one plain sentence naming the server. */
+  const run = async <T>(office: OfficeJournal, fn: () => Promise<T>): Promise<T> =>
+    fn().catch((err: unknown) => officeFailure(err, office));
+  /** The owner's connection, or a plain refusal when nobody signed in as the owner here. */
+  const asOwner = () => {
+    if (!owner)
+      fail('forbidden', 'Only the office journal’s owner changes this: sign in with the owner account first.');
+    return { office: owner.office, options: officeOptions(owner.office, owner.password) };
+  };
+  const view = () => ({ owner: owner?.office.user ?? null });
+
+  return {
+    async 'office:setup'({ office, password }) {
+      const { officeInit } = await import('../../journal/postgres/office-init');
+      const done = await run(office, () => officeInit(officeOptions(office, password)));
+      owner = { office, password };
+      const what =
+        done.from === 0
+          ? `Set up the office journal ${office.database} on ${office.host} (schema ${done.to})`
+          : done.from === done.to
+            ? `The office journal ${office.database} on ${office.host} was already up to date (schema ${done.to})`
+            : `Upgraded the office journal ${office.database} on ${office.host} from schema ${done.from} to ${done.to}`;
+      const extras = [
+        'roles feed_desk_clerk and feed_desk_supervisor ready',
+        done.trigram ? 'free-text search index on' : 'free-text search index off (pg_trgm could not be installed)',
+        ...(done.lockedPublic ? ['only the owner may now create objects in schema public'] : []),
+      ];
+      return { message: `${what}: ${extras.join('; ')}.`, from: done.from, to: done.to };
+    },
+    async 'office:ownerSignIn'({ user, password }) {
+      const office = { ...savedOffice(), user };
+      const { readAudit } = await import('../../journal/postgres/people');
+      // Reading the audit is the owner's alone: it proves the account owns the journal.
+      await run(office, () => readAudit(officeOptions(office, password), 1));
+      owner = { office, password };
+      return view();
+    },
+    async 'office:ownerSignOut'() {
+      owner = null;
+      return view();
+    },
+    async 'office:people'() {
+      const { listPeople } = await import('../../journal/postgres/people');
+      if (owner) {
+        const { office, options } = asOwner();
+        return { ...view(), people: await run(office, () => listPeople(options)) };
+      }
+      const office = savedOffice();
+      let key;
+      try {
+        key = officePasswordKey(office);
+      } catch (err) {
+        fail('setup', (err as Error).message);
+      }
+      const stored = await core.credentials.officePassword.read(key).catch(() => undefined);
+      return { ...view(), people: await run(office, () => listPeople(officeOptions(office, stored))) };
+    },
+    async 'office:addPerson'({ name, role, password }) {
+      const { addUser } = await import('../../journal/postgres/roles');
+      const { office, options } = asOwner();
+      const given = password ?? firstPassword();
+      const { created } = await run(office, () => addUser(options, name, role, given));
+      return { created, password: password === undefined ? given : null };
+    },
+    async 'office:setRole'({ name, role }) {
+      const { setRole } = await import('../../journal/postgres/people');
+      const { office, options } = asOwner();
+      await run(office, () => setRole(options, name, role));
+      return {};
+    },
+    async 'office:setSignIn'({ name, canSignIn }) {
+      const { setSignIn } = await import('../../journal/postgres/people');
+      const { office, options } = asOwner();
+      await run(office, () => setSignIn(options, name, canSignIn));
+      return {};
+    },
+    async 'office:importLocal'() {
+      const { importLocal } = await import('../../journal/import-local');
+      const { office, options } = asOwner();
+      return run(office, () => importLocal(localJournalPath(core.home), options));
+    },
+    async 'office:audit'() {
+      const { readAudit } = await import('../../journal/postgres/people');
+      const { office, options } = asOwner();
+      return { lines: await run(office, () => readAudit(options)) };
+    },
+  };
+}
