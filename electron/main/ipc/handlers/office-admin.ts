@@ -117,7 +117,9 @@ export function officeAdminHandlers(core: Core): Pick<Handlers, OfficeChannel> {
     async 'office:importLocal'() {
       const { importLocal } = await import('../../journal/import-local');
       const { office, options } = asOwner();
-      return run(office, () => importLocal(localJournalPath(core.home), options));
+      // The journal on this computer, through the open store while the desk uses it (one writer to the file).
+      const local = core.journal.location.kind === 'local' ? core.journal : localJournalPath(core.home);
+      return run(office, () => importLocal(local, options));
     },
     async 'office:audit'() {
       const { readAudit } = await import('../../journal/postgres/people');

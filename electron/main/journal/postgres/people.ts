@@ -136,7 +136,7 @@ export async function readAudit(owner: OfficeConnectOptions, limit = 200): Promi
   return connectAsOwner(owner, async (client) => {
     if (!(await isOwner(client))) {
       throw new OfficePermissionError(
-        `${client.user ?? 'This user'} is not the owner: only the owner reads the audit.`,
+        `${client.user ?? 'This user'} is not the owner of the office journal: only its owner reads the audit.`,
       );
     }
     const present = await client.query<{ ok: boolean }>(

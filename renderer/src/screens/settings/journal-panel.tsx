@@ -1,4 +1,5 @@
 import { useJournalLocation, type JournalLocationView } from '../../use-journal-location';
+import { OfficeAdmin } from './office-admin';
 import { OfficeFields } from './office-fields';
 import { useJournalPanel } from './use-journal-panel';
 import './journal-panel.css';
@@ -49,7 +50,7 @@ function InUse({ location }: { location: JournalLocationView }) {
 
 /** The Journal form: this computer or an office database, tested and saved. */
 function JournalForm({ location, reload }: { location: JournalLocationView; reload: () => Promise<void> }) {
-  const { form, kind, tls, passwordStored, busy, status, test, save } = useJournalPanel(location, reload);
+  const { form, kind, tls, passwordStored, busy, status, test, setup, save } = useJournalPanel(location, reload);
   const { register, formState } = form;
   return (
     <form onSubmit={(e) => void save(e)} noValidate aria-label="Journal settings">
@@ -91,6 +92,11 @@ function JournalForm({ location, reload }: { location: JournalLocationView; relo
             {busy === 'test' ? 'Testing…' : 'Test connection'}
           </button>
         )}
+        {kind === 'office' && (
+          <button type="button" aria-disabled={busy !== null} onClick={() => void setup()}>
+            {busy === 'setup' ? 'Setting up…' : 'Set up office journal (owner)'}
+          </button>
+        )}
         <button type="submit" className="primary" aria-disabled={busy !== null}>
           {busy === 'save' ? 'Saving…' : 'Save journal choice'}
         </button>
@@ -114,7 +120,7 @@ function JournalForm({ location, reload }: { location: JournalLocationView; relo
  */
 export function JournalPanel() {
   const { location, error, reload } = useJournalLocation();
-  return (
+  const card = (
     <section className="card journal-panel" aria-labelledby="journal-title">
       <h2 id="journal-title">Journal</h2>
       {location ? (
@@ -126,5 +132,15 @@ export function JournalPanel() {
         <p role={error ? 'alert' : undefined}>{error ?? 'Loading…'}</p>
       )}
     </section>
+  );
+  const office = location && (location.kind === 'office' || location.saved.kind === 'office');
+  return office ? (
+    <>
+      {card}
+      {/* A new saved choice is another journal: its people are read again. */}
+      <OfficeAdmin key={JSON.stringify(location.saved)} />
+    </>
+  ) : (
+    card
   );
 }

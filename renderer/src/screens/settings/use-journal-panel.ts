@@ -42,7 +42,7 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     mode: 'onTouched',
   });
   const [status, setStatus] = useState<JournalPanelStatus | null>(null);
-  const [busy, setBusy] = useState<'test' | 'save' | null>(null);
+  const [busy, setBusy] = useState<'test' | 'save' | 'setup' | null>(null);
   const [kind, tls, host, port, database, user, caFile] = useWatch({
     control: form.control,
     name: ['kind', 'office.tls', 'office.host', 'office.port', 'office.database', 'office.user', 'office.caFile'],
@@ -58,6 +58,22 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
       result.ok
         ? { ok: true, text: result.data.message }
         : { ok: false, text: `Connection failed: ${result.error.message}` },
+    );
+  });
+
+  /** Sets up or upgrades the office journal as its owner: the typed user must own the database. */
+  const setup = form.handleSubmit(async (values) => {
+    if (values.kind !== 'office' || busy) return;
+    if (!values.password) {
+      form.setError('password', { message: 'Type the owner’s password to set up the office journal' });
+      return;
+    }
+    setBusy('setup');
+    setStatus(null);
+    const result = await api.office.setup({ office: toOffice(values.office), password: values.password });
+    setBusy(null);
+    setStatus(
+      result.ok ? { ok: true, text: result.data.message } : { ok: false, text: `Not set up: ${result.error.message}` },
     );
   });
 
@@ -88,5 +104,5 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     tls,
     caFile,
   });
-  return { form, kind, tls, passwordStored, busy, status, test, save };
+  return { form, kind, tls, passwordStored, busy, status, test, setup, save };
 }
