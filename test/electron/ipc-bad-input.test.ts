@@ -91,6 +91,18 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'imports:exportRejected': { file: 'f1', profile: 'Sandbox', dateOrder: 'YYYY-MM-DD', fixes: [{ row: 2, input: {} }] },
   'imports:exportResults': { batch: 1 },
   'imports:recent': {},
+  'office:setup': {
+    office: { host: '127.0.0.1', port: 1, database: 'x', user: 'owner', tls: 'off' },
+    password: 'pw',
+  },
+  'office:ownerSignIn': { user: 'owner', password: 'pw' },
+  'office:ownerSignOut': {},
+  'office:people': {},
+  'office:addPerson': { name: 'clara', role: 'clerk' },
+  'office:setRole': { name: 'clara', role: 'supervisor' },
+  'office:setSignIn': { name: 'clara', canSignIn: false },
+  'office:importLocal': {},
+  'office:audit': {},
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */
