@@ -42,6 +42,7 @@ export const CHANNELS = [
   'imports:exportRejected',
   'imports:exportResults',
   'imports:recent',
+  'app:about',
 ] as const;
 
 /** The name of an IPC channel. */

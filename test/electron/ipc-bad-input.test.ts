@@ -91,6 +91,7 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'imports:exportRejected': { file: 'f1', profile: 'Sandbox', dateOrder: 'YYYY-MM-DD', fixes: [{ row: 2, input: {} }] },
   'imports:exportResults': { batch: 1 },
   'imports:recent': {},
+  'app:about': {},
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */

@@ -8,6 +8,7 @@ import { journalLocationHandlers } from './journal-location';
 import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
 import { profileHandlers } from './profiles';
+import { aboutHandlers } from './about';
 
 /** Every IPC handler, one register-function per domain, over the shared core and the desktop shell. */
 export function createHandlers(core: Core, desktop: Desktop): Handlers {
@@ -19,5 +20,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
+    ...aboutHandlers(desktop),
   };
 }
