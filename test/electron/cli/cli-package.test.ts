@@ -64,7 +64,8 @@ suite(`the packed command line installed with npm install -g${noCache ? ` — SK
 
   it('holds the bin and the built CLI only, no sources', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'feed-desk');
-    expect(readdirSync(installed).sort()).toEqual(['bin', 'node_modules', 'out', 'package.json']);
+    // npm adds the README (how an administrator uses it) and package.json's main itself.
+    expect(readdirSync(installed).sort()).toEqual(['README.md', 'bin', 'node_modules', 'out', 'package.json']);
     expect(existsSync(join(installed, 'out/cli/main.js'))).toBe(true);
     expect(existsSync(join(installed, 'out/cli/journal-worker.js'))).toBe(true);
     expect(existsSync(join(installed, 'node_modules/tsx'))).toBe(false);
