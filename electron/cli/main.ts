@@ -28,7 +28,9 @@ function toFailure(err: unknown, hint: string): CliFailure {
     return new CliFailure(`${message} (see \`${hint} --help\`)`, { code: 'usage', exitCode: EXIT.invalid });
   }
   const error = err instanceof Error ? err : new Error(String(err));
-  const known = CORE_FAILURES[error.name];
+  // The office database refusing a connection: office-no-tls, office-password, office-database…
+  const refusal = error.name === 'OfficeConnectionError' ? (error as Error & { reason: string }).reason : undefined;
+  const known = refusal ? { code: `office-${refusal}`, exitCode: EXIT.other } : CORE_FAILURES[error.name];
   return new CliFailure(oneLine(error), known ?? { code: 'error', exitCode: EXIT.other });
 }
 

@@ -53,6 +53,9 @@ app.whenReady().then(async () => {
         if (!window) throw new Error('No window to print');
         return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
       },
+      cliPackageFolder: app.isPackaged
+        ? join(process.resourcesPath, 'cli')
+        : join(import.meta.dirname, '../cli-package'),
     }),
   );
   registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents));

@@ -51,6 +51,7 @@ export const CHANNELS = [
   'office:setSignIn',
   'office:importLocal',
   'office:audit',
+  'app:about',
 ] as const;
 
 /** The name of an IPC channel. */

@@ -326,6 +326,14 @@ export const CONTRACT = {
   /** The latest batches (for the Journal's batch filter). */
   'imports:recent': { request: none, response: z.strictObject({ batches: z.array(batchViewSchema) }) },
   ...OFFICE_CONTRACT,
+  /**
+   * The command line this version carries (the npm tarball in the app's resources) and the
+   * command that installs it with this computer's Node; null when this build carries none.
+   */
+  'app:about': {
+    request: none,
+    response: z.strictObject({ cliPackage: z.string().nullable(), install: z.string().nullable() }),
+  },
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

@@ -74,7 +74,9 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
     await admin.getByLabel('Owner account').fill(OWNER);
     await admin.getByLabel('Owner password').fill('wrong');
     await admin.getByRole('button', { name: 'Sign in as owner' }).click();
-    await expect(admin.getByRole('alert')).toHaveText(`The database refused ${OWNER}: check the user and password`);
+    await expect(admin.getByRole('alert')).toHaveText(
+      `The office journal at 127.0.0.1:${server.port}/feed_desk refused the password of ${OWNER}: check the user name and password, or ask the administrator to set a new one.`,
+    );
     await admin.getByLabel('Owner password').fill(OWNER_PASSWORD);
     await admin.getByRole('button', { name: 'Sign in as owner' }).click();
     await expect(admin.getByTestId('office-owner')).toHaveText(OWNER);

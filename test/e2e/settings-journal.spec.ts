@@ -105,7 +105,7 @@ test('Test connection to a closed port on this computer says plainly that nothin
   await card.getByLabel('TLS').selectOption('off');
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.getByRole('alert')).toHaveText(
-    `Connection failed: Could not reach a database server at 127.0.0.1:${port} (ECONNREFUSED)`,
+    `Connection failed: The office journal at 127.0.0.1:${port}/feed_desk refused the connection: nothing was sent; check that its PostgreSQL server is running and that the host and port are right.`,
   );
   expect(readJournalSettings(desk.core.home)).toEqual({ kind: 'local' });
   for (const answer of desk.answers) expect(answer).not.toContain(PASSWORD);
@@ -199,7 +199,7 @@ test.describe('against a real PostgreSQL server', () => {
       await card.getByLabel('TLS').selectOption('off');
       await card.getByRole('button', { name: 'Test connection' }).click();
       await expect(card.getByRole('alert')).toHaveText(
-        'Connection failed: The database refused clara: check the user and password',
+        `Connection failed: The office journal at 127.0.0.1:${server.port}/feed_desk refused the password of clara: check the user name and password, or ask the administrator to set a new one.`,
       );
       await card.getByLabel('Password').fill(PASSWORD);
       await card.getByRole('button', { name: 'Test connection' }).click();
@@ -231,7 +231,7 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       await card.getByLabel('Port').fill(String(await closedPort()));
       await card.getByLabel('TLS').selectOption('off');
       await card.getByRole('button', { name: 'Test connection' }).click();
-      await expect(card.getByRole('alert')).toContainText('Could not reach');
+      await expect(card.getByRole('alert')).toContainText('refused the connection');
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

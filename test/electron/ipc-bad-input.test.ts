@@ -103,6 +103,7 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'office:setSignIn': { name: 'clara', canSignIn: false },
   'office:importLocal': {},
   'office:audit': {},
+  'app:about': {},
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */

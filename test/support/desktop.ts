@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Desktop } from '../../electron/main/ipc/desktop';
 
 /** The desktop shell in tests: the save dialog "chooses" a fresh path in a temporary folder, recorded in `saved`. */
@@ -21,6 +22,7 @@ export function testDesktop(
       return toOpen.shift();
     },
     printToPdf,
+    cliPackageFolder: fileURLToPath(new URL('../../out/cli-package', import.meta.url)),
   };
   return { desktop, saved, dir, toOpen };
 }

@@ -16,6 +16,8 @@ export interface TestPostgres {
   url(user?: string, password?: string, database?: string): string;
   ownerUrl: string;
   port: number;
+  /** The cluster's data folder (pg_hba.conf is there). */
+  dataDir: string;
   /** Stops the server as a crash would (`pg_ctl -m immediate stop`), waits `downMs`, starts it again on the same port. */
   restart(downMs: number): Promise<void>;
   /** Stops the server as a crash would, until start(). */
@@ -153,6 +155,7 @@ export async function startPostgres(startOptions: StartOptions = {}): Promise<Te
       url,
       ownerUrl: url(),
       port,
+      dataDir: data,
       crash,
       start,
       async restart(downMs) {

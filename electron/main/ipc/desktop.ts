@@ -10,4 +10,6 @@ export interface Desktop {
   openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
   /** The page the window shows now, printed to PDF (A4, backgrounds printed). */
   printToPdf(): Promise<Uint8Array>;
+  /** The folder holding the command line's npm tarball (the installers' resources/cli, or out/cli-package). */
+  cliPackageFolder: string;
 }

@@ -27,6 +27,7 @@ const BY_NAME: Record<string, ErrorCode> = {
   JournalSettingsError: 'setup',
   OfficeTlsError: 'setup',
   JournalUnreachableError: 'network',
+  OfficeConnectionError: 'setup',
   ConnectionSetupError: 'setup',
   TableReadError: 'invalid',
 };

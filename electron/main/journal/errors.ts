@@ -22,3 +22,18 @@ export function isOfficePermissionError(err: unknown): err is OfficePermissionEr
 export class JournalUnreachableError extends Error {
   override readonly name = 'JournalUnreachableError' as const;
 }
+
+/** Why the office database refused a connection or a sign-in (each with its plain-words message). */
+export type OfficeRefusal = 'no-tls' | 'certificate' | 'password' | 'role' | 'database' | 'access';
+
+/** Raised when the office database refuses a connection or a sign-in; the message says why and what to do. */
+export class OfficeConnectionError extends Error {
+  override readonly name = 'OfficeConnectionError' as const;
+  constructor(
+    message: string,
+    readonly reason: OfficeRefusal,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}

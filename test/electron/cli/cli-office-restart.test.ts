@@ -66,12 +66,14 @@ describeOfficeOnly('the command line rides out an office database restart', () =
     const where = `127.0.0.1:${cli.postgres.port}/feed_desk`;
     expect(text.code).toBe(1);
     expect(text.stderr).toBe(
-      `feed-desk: The office journal at ${where} cannot be reached (connection refused): nothing was sent.\n`,
+      `feed-desk: The office journal at ${where} refused the connection: nothing was sent; check that its PostgreSQL server is running and that the host and port are right.\n`,
     );
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       ok: false,
-      error: { message: `The office journal at ${where} cannot be reached (connection refused): nothing was sent.` },
+      error: {
+        message: `The office journal at ${where} refused the connection: nothing was sent; check that its PostgreSQL server is running and that the host and port are right.`,
+      },
     });
   }, 60_000);
 });

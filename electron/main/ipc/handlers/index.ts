@@ -9,6 +9,7 @@ import { officeAdminHandlers } from './office-admin';
 import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
 import { profileHandlers } from './profiles';
+import { aboutHandlers } from './about';
 
 /** Every IPC handler, one register-function per domain, over the shared core and the desktop shell. */
 export function createHandlers(core: Core, desktop: Desktop): Handlers {
@@ -21,5 +22,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
     ...officeAdminHandlers(core),
+    ...aboutHandlers(desktop),
   };
 }

@@ -3,6 +3,7 @@ import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
 import { officeOptions, officePasswordKey, readJournalSettings, writeJournalSettings } from '../../journal/open';
+import { OfficeConnectionError } from '../../journal/errors';
 import type { JournalLocation } from '../../journal/store';
 
 /** Whether the journal in use is the one these settings name. */
@@ -35,24 +36,15 @@ function passwordKey(office: OfficeJournal): string {
   }
 }
 
-/** The plain-words reason an office database could not be reached or signed in to. */
+/** Why an office database could not be reached or signed in to (the journal's errors say it in plain words). */
 export function officeFailure(err: unknown, office: OfficeJournal): never {
-  // An unreachable journal says why in its cause (the socket's or the server's code).
-  const cause = err instanceof Error && err.name === 'JournalUnreachableError' ? err.cause : err;
-  const code = (cause as { code?: string } | null)?.code;
-  const where = `${office.host}:${office.port}`;
   if (err instanceof PasswordNeeded) {
-    fail('auth', `Type the password of ${office.user}: none is stored for ${where} with these TLS settings`);
+    fail(
+      'auth',
+      `Type the password of ${office.user}: none is stored for ${office.host}:${office.port} with these TLS settings`,
+    );
   }
-  if (code === '28P01' || code === '28000')
-    fail('auth', `The database refused ${office.user}: check the user and password`);
-  if (code === '3D000') fail('setup', `There is no database ${office.database} on ${where}`);
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH') {
-    fail('network', `Could not reach a database server at ${where} (${code})`);
-  }
-  if (err instanceof Error && /SSL|TLS|certificate/i.test(err.message)) {
-    fail('setup', `The secure connection to ${where} failed: ${err.message}`);
-  }
+  if (err instanceof OfficeConnectionError) fail(err.reason === 'password' ? 'auth' : 'setup', err.message);
   if (err instanceof Error && (err.name === 'OfficePermissionError' || err.name === 'OfficeSetupError')) {
     fail('setup', err.message);
   }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { connectionFailure } from './errors';
 import { OfficeTlsError, officeSsl, readCaFile, tlsFromSslmode, type OfficeTlsRequest } from './office-tls';
 
 /** How to reach the office database: a URL, or node-postgres connection settings (host, port, TLS…). */
@@ -104,8 +105,11 @@ export async function connectOnce<T>(
   options: OfficeConnectOptions | string | OfficeConnection,
   fn: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client(clientConfig(options));
-  await client.connect();
+  const config = clientConfig(options);
+  const client = new pg.Client(config);
+  await client.connect().catch((err: unknown) => {
+    throw connectionFailure(err, config);
+  });
   try {
     return await fn(client);
   } finally {

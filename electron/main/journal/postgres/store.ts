@@ -6,8 +6,8 @@ import { listenForChanges } from './changes';
 import { clientConfig, label, type OfficeConnectOptions } from './connect';
 import { wrapPool } from './db';
 import { draftMethods } from './drafts';
-import { JournalUnreachableError, OfficePermissionError } from '../errors';
-import { isUnreachable, whyUnreachable } from './errors';
+import { OfficePermissionError } from '../errors';
+import { connectionFailure } from './errors';
 import { queryMethods } from './queries';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 import { sendingMethods } from './sending';
@@ -43,12 +43,7 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
   });
   try {
     const location = await signIn(pool).catch((err: unknown) => {
-      throw isUnreachable(err)
-        ? new JournalUnreachableError(
-            `The office journal at ${where} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
-            { cause: err },
-          )
-        : err;
+      throw connectionFailure(err, config);
     });
     if (location.kind === 'office') where = location.label;
     const feed = await listenForChanges(config, async (ids) => {

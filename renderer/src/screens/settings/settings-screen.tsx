@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { ProfilesState } from '../../use-profiles';
 import { api } from '../../api';
+import { AboutPanel } from './about-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
 import { JournalPanel } from './journal-panel';
@@ -144,6 +145,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
         )}
         <PreferencesCard />
         <JournalPanel />
+        <AboutPanel />
       </div>
       {removing && (
         <ConfirmDialog

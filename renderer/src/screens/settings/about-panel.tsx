@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { ResponseOf } from '../../../../shared/ipc/contract';
+import { api } from '../../api';
+
+/** Settings › About: the command line this version carries, and the command that installs it with this computer's Node. */
+export function AboutPanel() {
+  const [about, setAbout] = useState<ResponseOf<'app:about'> | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  useEffect(() => {
+    void api.app.about({}).then((result) => setAbout(result.ok ? result.data : null));
+  }, []);
+  const copy = async (command: string) => {
+    try {
+      await navigator.clipboard.writeText(command);
+      setCopied('Command copied.');
+    } catch {
+      setCopied('Could not copy: select the command and copy it.');
+    }
+  };
+  return (
+    <section className="card about" aria-labelledby="about-title">
+      <h2 id="about-title">About</h2>
+      {about?.install ? (
+        <>
+          <p>
+            The command line, <code>feed-desk</code>, keys entries, runs a sandbox and sets up the office journal from a
+            terminal. It needs Node.js 20.19 or 22.12 or newer on this computer; install it with this command, then run{' '}
+            <code>feed-desk --help</code>:
+          </p>
+          {/* A long path wraps anywhere rather than running out of the card at 200 % zoom. */}
+          <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <code data-testid="cli-install">{about.install}</code>
+          </pre>
+          <div className="actions">
+            <button type="button" onClick={() => void copy(about.install ?? '')}>
+              Copy command
+            </button>
+          </div>
+          {copied && <p role="status">{copied}</p>}
+        </>
+      ) : (
+        <p>{about ? 'This build of Feed Desk carries no command line.' : 'Looking for the command line…'}</p>
+      )}
+    </section>
+  );
+}

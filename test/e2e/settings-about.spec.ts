@@ -1,0 +1,50 @@
+// Settings › About shows the command that installs the command line this version carries (the npm
+// tarball npm run build packs into out/cli-package, the installers' resources/cli) with this
+// computer's Node, and copies it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Desk } from './support/harness';
+import { seriousViolations } from './support/journal-seed';
+import { SIZES } from './support/zoom';
+
+const ROOT = join(import.meta.dirname, '../..');
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const TARBALL = join(ROOT, 'out/cli-package', `feed-desk-${version}.tgz`);
+
+// The tarball npm run build makes; packed here when this build has none (electron-vite build alone).
+test.beforeAll(() => {
+  if (!existsSync(TARBALL)) execFileSync(process.execPath, [join(ROOT, 'scripts/pack-cli.mjs')], { cwd: ROOT });
+});
+
+/** Opens Settings and returns the About card. */
+async function aboutCard(desk: Desk) {
+  await desk.open('#/settings');
+  const card = desk.page.getByRole('region', { name: 'About', exact: true });
+  await expect(card.getByTestId('cli-install')).toBeVisible();
+  return card;
+}
+
+test('About shows the command that installs this version’s command line, and copies it', async ({ desk, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const card = await aboutCard(desk);
+  const command = `npm install -g '${TARBALL}'`;
+  await expect(card.getByTestId('cli-install')).toHaveText(command);
+  await expect(card).toContainText('Node.js 20.19 or 22.12 or newer');
+  await card.getByRole('button', { name: 'Copy command' }).click();
+  await expect(card.getByRole('status')).toHaveText('Command copied.');
+  expect(await desk.page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+});
+
+for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024x768-zoom200')) {
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+
+    test('the About card has no serious or critical accessibility violations', async ({ desk }) => {
+      const card = await aboutCard(desk);
+      await card.scrollIntoViewIfNeeded();
+      expect(await seriousViolations(desk.page)).toEqual([]);
+      await card.screenshot({ path: `test-results/screens/settings-about-${size.name}.png` });
+    });
+  });
+}
