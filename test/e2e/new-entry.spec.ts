@@ -86,7 +86,7 @@ test('the service’s 400 shows its messages at the fields', async ({ desk }) =>
   await page.locator('#field-surname').fill('');
   await page.getByRole('button', { name: 'Submit entry' }).click();
   await expect(page.locator('#field-surname-error')).toHaveText('Required');
-  await expect(page.getByRole('status', { name: 'Result' })).toContainText('Refused by the service');
+  await expect(page.getByRole('status', { name: 'Result' })).toContainText('Rejected by the service');
   await expect(page.getByRole('status', { name: 'Result' })).toContainText('Correct the fields marked in red');
   expect((await desk.core.journal.get(1))?.state).toBe('rejected');
 });
@@ -143,7 +143,7 @@ test('the result is announced in a status region that is there before the first 
   await fillMinimal(desk);
   await page.locator('#field-email').fill('');
   await page.keyboard.press('Control+Enter');
-  await expect(status).toContainText('Outcome unknown');
+  await expect(status).toContainText('Unknown: the entry was sent');
   await expect(status).toContainText(
     'Do not key this entry again: a supervisor will check whether the service stored it',
   );

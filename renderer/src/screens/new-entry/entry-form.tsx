@@ -13,6 +13,7 @@ import { focusField } from './field-layout';
 import { useEntryForm } from './use-entry-form';
 import { useEntryKeys } from './use-entry-keys';
 import type { Prefill } from './prefill';
+import { moment } from '../../moments';
 
 interface EntryFormProps {
   profile: Profile;
@@ -57,9 +58,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
             · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order · <span className="required">*</span>{' '}
             required
           </p>
-          {entry.restoredAt && (
-            <p className="banner info">Draft restored (saved {new Date(entry.restoredAt).toLocaleString()}).</p>
-          )}
+          {entry.restoredAt && <p className="banner info">Draft restored (saved {moment(entry.restoredAt)}).</p>}
           {copy && (
             <p className="banner info" data-testid="copied-from">
               Copied from journal #{copy.id} — correct and submit.
