@@ -1,5 +1,6 @@
 import type { SubmissionView } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/result';
+import { FIELD_LABELS, fieldKind, isEntryField, type EntryField } from '../../../../shared/entry/fields';
 import { clock } from '../../../../shared/format/moments';
 import { STATE_LABELS } from '../../../../shared/journal/state-words';
 
@@ -11,6 +12,29 @@ export interface ResultWords {
   tone: Tone;
   title: string;
   next: string;
+}
+
+/** A date field the service refused: the form had accepted it, so the profile's wire date format is the suspect. */
+const isDate = (name: string): name is EntryField => isEntryField(name) && fieldKind(name) === 'date';
+
+/**
+ * The message shown at a field the service refused. A date the form accepted yet the service
+ * refused was typed correctly: the profile sends dates in a format the service does not take,
+ * which retyping cannot fix, so the clerk is sent to a supervisor.
+ */
+export function serviceFieldMessage(name: string, message: string): string {
+  return isDate(name) ? `Typed correctly, but the service refused it: call a supervisor (${message})` : message;
+}
+
+/** The rejection of a date typed correctly: the profile's date format, for a supervisor. */
+function refusedDate(row: SubmissionView, name: EntryField): ResultWords {
+  return {
+    tone: 'warn',
+    title: `Rejected by the service: it refused the ${FIELD_LABELS[name].toLowerCase()} although it was typed correctly`,
+    next:
+      `The date format of profile ${row.profile} may not match the service. Do not retype the date: ` +
+      "call a supervisor to check the profile's date format in Settings.",
+  };
 }
 
 const DO_NOT_REKEY = 'Do not key it again; go on with the next entry.';
@@ -55,7 +79,9 @@ export function describeRow(row: SubmissionView): ResultWords {
         title: `Accepted: recordid ${row.recordid ?? '?'}${reference}`,
         next: 'The service stored the entry. Alt+N starts the next one.',
       };
-    case 'rejected':
+    case 'rejected': {
+      const date = Object.keys(row.errorFields ?? {}).find(isDate);
+      if (date) return refusedDate(row, date);
       return {
         tone: 'fix',
         title: 'Rejected by the service',
@@ -63,6 +89,7 @@ export function describeRow(row: SubmissionView): ResultWords {
           ? 'Correct the fields marked in red and submit again with Ctrl+Enter.'
           : `${row.message ?? 'The service refused the entry.'} Correct it and submit again with Ctrl+Enter.`,
       };
+    }
     case 'failed':
       return failed(row);
     case 'unknown':
