@@ -1,6 +1,6 @@
 import type { SubmissionView } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/result';
-import type { ResultWords } from '../new-entry/result-words';
+import { refusedDate, type ResultWords } from '../new-entry/result-words';
 import { clock } from '../../../../shared/format/moments';
 
 const SAVED = 'The request is saved in the journal: do not file it again.';
@@ -43,6 +43,8 @@ export function describeCancellation(row: SubmissionView, hasPath: boolean): Res
         next: 'The service took the cancellation. Alt+C starts the next one.',
       };
     case 'rejected':
+      // The form accepted the date, so a refused date points at the profile's wire date format.
+      if (row.errorFields?.cancellation_date) return refusedDate(row, 'cancellation date');
       return {
         tone: 'fix',
         title: 'Rejected by the service',

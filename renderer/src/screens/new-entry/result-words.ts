@@ -26,11 +26,11 @@ export function serviceFieldMessage(name: string, message: string): string {
   return isDate(name) ? `Typed correctly, but the service refused it: call a supervisor (${message})` : message;
 }
 
-/** The rejection of a date typed correctly: the profile's date format, for a supervisor. */
-function refusedDate(row: SubmissionView, name: EntryField): ResultWords {
+/** The rejection of a date typed correctly (`label`: which date): the profile's date format, for a supervisor. */
+export function refusedDate(row: SubmissionView, label: string): ResultWords {
   return {
     tone: 'warn',
-    title: `Rejected by the service: it refused the ${FIELD_LABELS[name].toLowerCase()} although it was typed correctly`,
+    title: `Rejected by the service: it refused the ${label} although it was typed correctly`,
     next:
       `The date format of profile ${row.profile} may not match the service. Do not retype the date: ` +
       "call a supervisor to check the profile's date format in Settings.",
@@ -81,7 +81,7 @@ export function describeRow(row: SubmissionView): ResultWords {
       };
     case 'rejected': {
       const date = Object.keys(row.errorFields ?? {}).find(isDate);
-      if (date) return refusedDate(row, date);
+      if (date) return refusedDate(row, FIELD_LABELS[date].toLowerCase());
       return {
         tone: 'fix',
         title: 'Rejected by the service',
