@@ -1,4 +1,6 @@
 import type { SubmissionRow } from '../../shared/journal/types';
+import { stateWords } from '../../shared/journal/state-words';
+import { cliMoment } from './table';
 import type { Core } from '../main/core/core';
 import { CliFailure, EXIT, printFieldErrors, printJson } from './output';
 import type { CliContext } from './context';
@@ -76,7 +78,7 @@ function credentialsAdvice(row: SubmissionRow): { headline: string; advice: stri
 
 /** What a person should do next about a row that was not accepted. */
 export function adviceFor(row: SubmissionRow): { headline: string; advice: string } {
-  const prefix = `${row.state} [journal #${row.id}]: `;
+  const prefix = `${stateWords(row)} [journal #${row.id}]: `;
   if (row.errorCode === 'credentials' || row.errorCode === 'keychain') {
     const { headline, advice } = credentialsAdvice(row);
     return { headline: prefix + headline, advice };
@@ -85,7 +87,7 @@ export function adviceFor(row: SubmissionRow): { headline: string; advice: strin
   const advice: Record<string, string> = {
     rejected: 'the service refused the entry: fix it and submit it again',
     failed: row.nextAttemptAt
-      ? `nothing was stored; it is retried automatically (next at ${row.nextAttemptAt}; \`feed-desk outbox drain\` sends what is due)`
+      ? `nothing was stored; it is retried automatically (next at ${cliMoment(row.nextAttemptAt)}; \`feed-desk outbox drain\` sends what is due)`
       : `nothing was stored; it was tried ${row.attempts} times and waits for a person: \`feed-desk resolve ${row.id} --resend | --discard\``,
     unknown: `it may have been stored and will not be resent automatically; check with the service, then \`feed-desk resolve ${row.id} --resend | --accepted RECORDID | --discard\``,
     queued: 'it is queued and will be sent when the profile allows',
@@ -99,7 +101,7 @@ export function reportOutcome(row: SubmissionRow, json: boolean): number {
   else if (row.state === 'accepted') {
     // A row a person marked accepted keeps the service's last (failure) message: do not show it as the outcome.
     const said = row.httpStatus === 201 ? (row.message ?? '') : 'marked accepted by a person';
-    process.stdout.write(`accepted: recordid ${row.recordid} (${said}) [journal #${row.id}]\n`);
+    process.stdout.write(`Accepted: recordid ${row.recordid} (${said}) [journal #${row.id}]\n`);
   } else {
     const { headline, advice } = adviceFor(row);
     process.stderr.write(`feed-desk: ${headline}\n  ${advice}\n`);
@@ -129,7 +131,7 @@ export async function reportSubmitted(
     const what = d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}: ` : '';
     throw new CliFailure(
       `possible duplicate of ${what}journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ` +
-        `${d.createdAt}): nothing was sent. Use --allow-duplicate to send it anyway.`,
+        `${cliMoment(d.createdAt)}): nothing was sent. Use --allow-duplicate to send it anyway.`,
       { code: 'duplicate', exitCode: EXIT.duplicate, details: { duplicate: rowJson(d) } },
     );
   } else throw new CliFailure(result.message, { code: 'unknown-profile' });

@@ -1,4 +1,9 @@
 import type { SubmissionRow } from '../../shared/journal/types';
+import { formatMoment } from '../../shared/format/moments';
+import { STATE_LABELS } from '../../shared/journal/state-words';
+
+/** A moment in the CLI's human output: dates as files and the CLI take them, 24-hour local time. */
+export const cliMoment = (iso: string, seconds = false): string => formatMoment(iso, 'YYYY-MM-DD', seconds);
 
 /** The widest a table cell gets, in characters. */
 export const CELL_WIDTH = 40;
@@ -20,11 +25,19 @@ export function fitCell(value: string, width = CELL_WIDTH): string {
 
 /** Prints rows as an aligned text table; long cells end with "…" at a word boundary. */
 export function printTable(rows: readonly SubmissionRow[], out: NodeJS.WritableStream = process.stdout): void {
-  const header = ['id', 'kind', 'state', 'recordid', 'reference', 'policy', 'attempts', 'created_at', 'message'];
+  const header = ['id', 'kind', 'state', 'recordid', 'reference', 'policy', 'attempts', 'created', 'message'];
   const cells = rows.map((r) =>
-    [r.id, r.kind, r.state, r.recordid ?? '', r.reference, r.policy, r.attempts, r.createdAt, r.message ?? ''].map(
-      (v) => fitCell(String(v)),
-    ),
+    [
+      r.id,
+      r.kind,
+      STATE_LABELS[r.state],
+      r.recordid ?? '',
+      r.reference,
+      r.policy,
+      r.attempts,
+      cliMoment(r.createdAt),
+      r.message ?? '',
+    ].map((v) => fitCell(String(v))),
   );
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => [...(c[i] ?? '')].length)));
   for (const line of [header, ...cells]) {

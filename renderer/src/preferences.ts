@@ -16,6 +16,12 @@ function stored(): ScreenDateOrder {
 
 const read = (): ScreenDateOrder => (current ??= stored());
 
+/**
+ * The screen date order now, for code outside a component's render subscription (formatting a
+ * moment). Screens re-render on every route change, and the order is changed on its own screen.
+ */
+export const screenDateOrder = read;
+
 function subscribe(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== KEY) return;

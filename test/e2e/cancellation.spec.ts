@@ -207,7 +207,7 @@ test('an unknown recordid typed by hand is refused by the service, its message a
   await page.keyboard.type('No such entry');
   await page.keyboard.press('Control+Enter');
 
-  await expect(result(page)).toContainText('Refused by the service');
+  await expect(result(page)).toContainText('Rejected by the service');
   await expect(field(page, 'recordid')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#cancel-recordid-error')).toHaveText('No such record');
   await expect(field(page, 'recordid')).toBeFocused();

@@ -1,5 +1,6 @@
 // Issue 8, defect 6: a date is one text field, typed in the chosen order, with plain messages.
 import { expect, test } from './support/harness';
+import { sendEntry } from './support/journal-seed';
 
 test('6: a date is one Tab stop, typed DD/MM/YYYY with or without separators, never guessed', async ({ desk }) => {
   const { page } = desk;
@@ -55,4 +56,40 @@ test('6: the screen date order is a preference of this computer', async ({ desk 
   await page.locator('#field-purchase_date').fill('02112026');
   await page.locator('#field-purchase_date').press('Tab');
   await expect(page.locator('#field-purchase_date')).toHaveValue('02/11/2026');
+});
+
+test.describe('one language for moments (issue 20)', () => {
+  // A zone with a half-hour offset, so a moment written in UTC or in another zone cannot pass.
+  test.use({ timezoneId: 'Asia/Kolkata' });
+  const IST_MS = 330 * 60_000;
+  /** The moment as the person reads it in India, DD/MM/YYYY and 24-hour, worked out from the epoch. */
+  const inIndia = (iso: string) => {
+    const t = new Date(Date.parse(iso) + IST_MS).toISOString();
+    return `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 16)}`;
+  };
+
+  test('the same moment reads alike in the Journal list and in its detail', async ({ desk }) => {
+    const { page } = desk;
+    const row = await sendEntry(desk, 'REF-MOMENT');
+    const shown = inIndia(row.createdAt);
+    await desk.open(`#/journal?id=${row.id}`);
+    await expect(page.locator('.grid-body .col-created_at').first()).toHaveText(shown);
+    // The detail adds the seconds, and nothing else: no month names, no AM/PM.
+    const panel = page.getByRole('region', { name: `Journal #${row.id}` });
+    await expect(panel.getByText(new RegExp(`^${shown}:\\d\\d$`)).first()).toBeVisible();
+  });
+
+  test('the draft banner writes its time as the Journal does', async ({ desk }) => {
+    const { page } = desk;
+    await desk.open();
+    await page.locator('#field-surname').fill('Half-typ');
+    await expect
+      .poll(async () => (await desk.core.journal.drafts.get('new-entry'))?.payload)
+      .toMatchObject({ surname: 'Half-typ' });
+    await page.reload();
+    const banner = page.getByText('Draft restored');
+    await expect(banner).toHaveText(/^Draft restored \(saved \d\d\/\d\d\/\d{4} \d\d:\d\d\)\.$/);
+    const saved = (await desk.core.journal.drafts.get('new-entry'))!.updatedAt;
+    await expect(banner).toHaveText(`Draft restored (saved ${inIndia(saved)}).`);
+  });
 });

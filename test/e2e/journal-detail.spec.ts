@@ -161,7 +161,7 @@ test('a rejected entry shows its wire values and the service’s field message, 
     .toMatchObject({ surname: 'Half-typed' });
 
   const panel = await openDetail(desk, id);
-  await expect(panel.getByTestId('detail-explanation')).toContainText('Refused by the service');
+  await expect(panel.getByTestId('detail-explanation')).toContainText('Rejected by the service');
   const date = panel.locator('tr[data-field="purchase_date"]');
   await expect(date.getByRole('rowheader')).toHaveText('Purchase date');
   await expect(date.getByRole('cell').nth(0)).toContainText('2026-02-11');

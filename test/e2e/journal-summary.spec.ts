@@ -20,13 +20,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The journal stores UTC times and the summary counts UTC days: yesterday and today cover every row made now. */
 const FROM = isoDay(Date.now() - DAY_MS);
 const TO = isoDay(Date.now());
-const words = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** A day as every screen writes it, in the default date order: DD/MM/YYYY. */
+const words = (iso: string) => iso.split('-').reverse().join('/');
 const TITLE = `Daily summary, ${words(FROM)} – ${words(TO)}`;
 
 /** Another desk's clerk: a row queued straight into the journal under their name. */
@@ -168,9 +163,9 @@ test('the range is typed in the screen’s date order, checked, and kept in the 
   await last.fill('03012020');
   await last.press('Enter');
   await expect(page).toHaveURL(/#\/summary\?from=2020-01-02&to=2020-01-03$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daily summary, 2 January 2020 – 3 January 2020');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daily summary, 02/01/2020 – 03/01/2020');
   await expect(page.getByTestId('summary-total')).toHaveText('0');
-  await expect(page.getByText('Nothing was submitted from 2 January 2020 to 3 January 2020.')).toBeVisible();
+  await expect(page.getByText('Nothing was submitted from 02/01/2020 to 03/01/2020.')).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId('summary-total')).toHaveText('7');
   await expect(first).toHaveValue(FROM.split('-').reverse().join('/'));

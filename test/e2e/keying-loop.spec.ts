@@ -163,10 +163,10 @@ test('5: this session’s entries stay listed after Alt+N and follow a retry liv
   await keyMinimal(page, 'REF-B', 'Brown');
   await page.keyboard.press('Control+Enter');
   const result = page.getByRole('status', { name: 'Result' });
-  await expect(result).toContainText('Not sent yet: the service is busy');
+  await expect(result).toContainText('Failed: not sent yet, the service is busy');
   await expect(result).toContainText('will be sent automatically');
   await expect(result).not.toContainText('HTTP');
-  await expect(strip.getByRole('row').nth(1)).toContainText(/REF-B\s*Brown\s*Not sent yet/);
+  await expect(strip.getByRole('row').nth(1)).toContainText(/REF-B\s*Brown\s*Failed: not sent yet, will retry/);
 
   desk.core.outbox.start();
   await expect(strip.getByRole('row').nth(1)).toContainText(/100002\s*REF-B\s*Brown\s*Accepted/);

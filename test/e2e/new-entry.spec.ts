@@ -77,7 +77,9 @@ async function fillMinimal(desk: { page: import('@playwright/test').Page }, refe
   await page.locator('#field-postcode').fill('M1 1AE');
 }
 
-test('the service’s 400 shows its messages at the fields', async ({ desk }) => {
+test('the service’s 400 shows its messages at the fields; its state reads alike in New entry and the Journal', async ({
+  desk,
+}) => {
   const sandboxProfile = desk.core.profiles.get('Sandbox')!;
   desk.core.profiles.put({ ...sandboxProfile, fieldRules: { surname: { required: false } } });
   const { page } = desk;
@@ -86,9 +88,14 @@ test('the service’s 400 shows its messages at the fields', async ({ desk }) =>
   await page.locator('#field-surname').fill('');
   await page.getByRole('button', { name: 'Submit entry' }).click();
   await expect(page.locator('#field-surname-error')).toHaveText('Required');
-  await expect(page.getByRole('status', { name: 'Result' })).toContainText('Refused by the service');
+  await expect(page.getByRole('status', { name: 'Result' })).toContainText('Rejected by the service');
   await expect(page.getByRole('status', { name: 'Result' })).toContainText('Correct the fields marked in red');
   expect((await desk.core.journal.get(1))?.state).toBe('rejected');
+  // The same state word in the session strip and the Journal.
+  const strip = page.getByRole('table', { name: /this session/i });
+  await expect(strip.getByRole('row').nth(1)).toContainText('Rejected: correct it');
+  await desk.open('#/journal?id=1');
+  await expect(page.getByRole('region', { name: 'Journal #1' }).locator('.state-chip').first()).toHaveText('Rejected');
 });
 
 test('a possible duplicate must be confirmed before it is sent', async ({ desk }) => {
@@ -136,17 +143,74 @@ test('the result is announced in a status region that is there before the first 
   await page.locator('#field-postcode').fill('12345');
   await page.locator('#field-email').fill('not-mail');
   await page.locator('#field-email').press('Tab');
-  // Account code (left empty), Postcode and E-mail.
-  await expect(page).toHaveTitle('New entry (3 errors) – Feed Desk');
+  // Postcode and E-mail; Account code, left empty, says nothing until a submit.
+  await expect(page).toHaveTitle('New entry (2 errors) – Feed Desk');
 
   desk.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 502, store: true } });
   await fillMinimal(desk);
   await page.locator('#field-email').fill('');
   await page.keyboard.press('Control+Enter');
-  await expect(status).toContainText('Outcome unknown');
+  await expect(status).toContainText('Unknown: the entry was sent');
   await expect(status).toContainText(
     'Do not key this entry again: a supervisor will check whether the service stored it',
   );
   await expect(status).not.toContainText('502');
   await expect(page).toHaveTitle('New entry – Feed Desk');
+});
+
+test('"required" waits for a submit; a malformed value shows on leaving; an error reads at the label’s size, in bold', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  await desk.open();
+  const account = page.locator('#field-account_code');
+  await expect(account).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#field-account_code-error')).toHaveCount(0);
+  await expect(account).not.toHaveAttribute('aria-invalid', 'true');
+
+  await page.locator('#field-purchase_date').fill('31/02/2026');
+  await page.locator('#field-purchase_date').press('Tab');
+  await expect(page.locator('#field-purchase_date-error')).toHaveText('February 2026 has only 28 days');
+
+  await page.keyboard.press('Control+Enter');
+  const error = page.locator('#field-account_code-error');
+  await expect(error).toHaveText('Enter the account code');
+  await expect(account).toHaveAttribute('aria-invalid', 'true');
+  const looks = await page.evaluate(() => {
+    const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+    const [label, message, input] = [
+      'label[for="field-account_code"]',
+      '#field-account_code-error',
+      '#field-account_code',
+    ].map(style);
+    return {
+      labelSize: parseFloat(label!.fontSize),
+      errorSize: parseFloat(message!.fontSize),
+      errorWeight: Number(message!.fontWeight),
+      errorColour: message!.color,
+      border: input!.borderTopColor,
+    };
+  });
+  expect(looks.errorSize).toBeGreaterThanOrEqual(looks.labelSize);
+  expect(looks.errorWeight).toBeGreaterThanOrEqual(700);
+  expect(looks.border).toBe(looks.errorColour);
+});
+
+test('a date typed correctly but refused by the service (the profile’s wire format) sends the clerk to a supervisor', async ({
+  desk,
+}) => {
+  desk.sandbox.settings.dateFormat = 'DD/MM/YYYY';
+  const { page } = desk;
+  await desk.open();
+  await fillMinimal(desk);
+  await page.locator('#field-purchase_date').fill('11/02/2026');
+  await page.keyboard.press('Control+Enter');
+  const status = page.getByRole('status', { name: 'Result' });
+  await expect(status).toContainText('Rejected by the service');
+  await expect(status).toContainText('Do not retype the date: call a supervisor');
+  await expect(page.locator('#field-purchase_date-error')).toContainText('Typed correctly');
+  await expect(page.locator('#field-purchase_date-error')).toContainText('call a supervisor');
+  await expect(status).not.toContainText('Correct the fields');
 });

@@ -4,7 +4,8 @@ import { withContext, unknownProfile, type CliContext } from '../context';
 import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
-import { printTable } from '../table';
+import { cliMoment, printTable } from '../table';
+import { STATE_LABELS, stateWords } from '../../../shared/journal/state-words';
 
 interface JournalOptions {
   state?: JournalState[];
@@ -53,28 +54,30 @@ async function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): Prom
     const width = Math.max(...list.map(([k]) => k.length));
     for (const [k, v] of list) out(`  ${k.padEnd(width)}  ${v}`);
   };
-  out(`journal #${row.id}: ${row.kind} ${row.state}${row.recordid !== null ? `, recordid ${row.recordid}` : ''}`);
+  out(`journal #${row.id}: ${row.kind} ${stateWords(row)}${row.recordid !== null ? `, recordid ${row.recordid}` : ''}`);
   const facts: Array<[string, string]> = [
     ['profile', row.profile],
     ['operator', row.operator],
-    ['created', row.createdAt],
-    ['updated', row.updatedAt],
+    ['created', cliMoment(row.createdAt, true)],
+    ['updated', cliMoment(row.updatedAt, true)],
     ['attempts', String(row.attempts)],
   ];
-  if (row.finishedAt) facts.push(['finished', row.finishedAt]);
+  if (row.finishedAt) facts.push(['finished', cliMoment(row.finishedAt, true)]);
   if (row.httpStatus !== null) facts.push(['http status', String(row.httpStatus)]);
   if (row.message) facts.push(['message', row.message]);
   if (row.errorCode) facts.push(['error code', row.errorCode]);
-  if (row.nextAttemptAt) facts.push(['next attempt', row.nextAttemptAt]);
+  if (row.nextAttemptAt) facts.push(['next attempt', cliMoment(row.nextAttemptAt, true)]);
   if (row.originalRecordid !== null) facts.push(['cancels recordid', String(row.originalRecordid)]);
   facts.push([
     'resolved',
-    resolution ? `by ${resolution.actor} at ${resolution.at}${resolution.note ? `: ${resolution.note}` : ''}` : 'no',
+    resolution
+      ? `by ${resolution.actor} at ${cliMoment(resolution.at, true)}${resolution.note ? `: ${resolution.note}` : ''}`
+      : 'no',
   ]);
   facts.push([
     'reviewed',
     row.reviewedAt
-      ? `by ${row.reviewedBy ?? ''} at ${row.reviewedAt}${row.reviewNote ? `: ${row.reviewNote}` : ''}`
+      ? `by ${row.reviewedBy ?? ''} at ${cliMoment(row.reviewedAt, true)}${row.reviewNote ? `: ${row.reviewNote}` : ''}`
       : 'no',
   ]);
   pairs(facts);
@@ -91,8 +94,9 @@ async function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): Prom
   }
   out('history:');
   for (const h of history) {
-    const change = h.fromState ? `${h.fromState} → ${h.toState}` : h.toState;
-    out(`  ${h.at}  ${change.padEnd(21)}  ${h.actor}${h.note ? `: ${h.note}` : ''}`);
+    const to = STATE_LABELS[h.toState];
+    const change = h.fromState ? `${STATE_LABELS[h.fromState]} → ${to}` : to;
+    out(`  ${cliMoment(h.at, true)}  ${change.padEnd(21)}  ${h.actor}${h.note ? `: ${h.note}` : ''}`);
   }
 }
 

@@ -2,7 +2,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import type { Core } from '../core/core';
-import { guardCell } from '../journal/csv-export';
+import { CSV_BOM, guardCell } from '../journal/csv-export';
 import { openImport, type ImportRequest } from './batch-file';
 
 /** Every cell quoted; a spreadsheet splitting on `;` or tab ignores that, so every cell is guarded too (guardCell). */
@@ -15,7 +15,7 @@ const CSV_OPTIONS = { record_delimiter: 'windows', quoted: true } as const;
  */
 export async function writeBatchResults(core: Core, batchId: number, write: (text: string) => void): Promise<number> {
   const header = ['row', 'state', 'recordid', 'message', 'reference', 'surname', 'journal_id', 'duplicate_of'];
-  write(stringify([header], CSV_OPTIONS));
+  write(CSV_BOM + stringify([header], CSV_OPTIONS));
   const lines: Array<{ row: number; cells: unknown[] }> = [];
   for await (const row of core.journal.iterate({ batch: batchId, sort: 'id', direction: 'asc' })) {
     const cells = [row.batchRow, row.state, row.recordid, row.message, row.reference, row.surname, row.id, null];
@@ -48,7 +48,7 @@ export async function writeRejectedRows(
   write: (text: string) => void,
 ): Promise<number> {
   const { entries } = await openImport(core, req);
-  write(stringify([['row', ...ENTRY_FIELDS, 'error']], CSV_OPTIONS));
+  write(CSV_BOM + stringify([['row', ...ENTRY_FIELDS, 'error']], CSV_OPTIONS));
   let count = 0;
   for await (const e of entries) {
     if (e.ok) continue;

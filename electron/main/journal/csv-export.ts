@@ -1,7 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
+import { isoWithOffset } from '../../../shared/format/moments';
 import type { JournalStore } from './store';
+
+/**
+ * What every CSV the app writes starts with: a UTF-8 byte order mark, so a spreadsheet reads the
+ * file as UTF-8 ("—", "Zoë") rather than in the computer's legacy code page. Readers skip it.
+ */
+export const CSV_BOM = '\uFEFF';
 
 /**
  * Where a spreadsheet may start a cell inside a value: at its start, and after a `;` or tab (a
@@ -68,8 +75,8 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
     row.recordid,
     row.profile,
     row.operator,
-    row.createdAt,
-    row.finishedAt,
+    isoWithOffset(row.createdAt),
+    isoWithOffset(row.finishedAt),
     row.attempts,
     row.httpStatus,
     row.message,
@@ -77,10 +84,10 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
     row.corrects,
     row.supersededBy,
     resolution?.actor ?? null,
-    resolution?.at ?? null,
+    isoWithOffset(resolution?.at),
     resolution?.note ?? null,
     row.reviewedBy,
-    row.reviewedAt,
+    isoWithOffset(row.reviewedAt),
     row.reviewNote,
   ];
   const payload = [...ENTRY_FIELDS, 'cancellation_date', 'reason'].map((f) => row.payload[f] ?? '');
@@ -88,7 +95,8 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
 }
 
 /**
- * Writes the filtered journal as RFC 4180 CSV (CRLF, header row, formula-guarded), in batches.
+ * Writes the filtered journal as RFC 4180 CSV (UTF-8 with BOM, CRLF, header row, formula-guarded),
+ * in batches; times in ISO 8601 local time with this computer's UTC offset.
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
  * review (reviewed_by/at, review_note) are separate columns. Returns how many rows were written.
  */
@@ -99,7 +107,7 @@ export async function writeJournalCsv(
 ): Promise<number> {
   let rows = 0;
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
-  write(stringify([COLUMNS], options));
+  write(CSV_BOM + stringify([COLUMNS], options));
   // Rows in pages of 500, each page's histories in one read.
   let page: SubmissionRow[] = [];
   const flush = async () => {

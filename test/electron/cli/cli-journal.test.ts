@@ -54,15 +54,17 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
     const text = await cli.run(['journal', 'show', String(unknownId)]);
     expect(text.stderr).toBe('');
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(new RegExp(`^journal #${unknownId}: entry accepted, recordid ${stored}\n`));
-    expect(text.stdout).toMatch(new RegExp(`resolved\\s+by ${operator} at \\S+: seen in the service`));
+    expect(text.stdout).toMatch(new RegExp(`^journal #${unknownId}: entry Accepted, recordid ${stored}\n`));
+    expect(text.stdout).toMatch(
+      new RegExp(`resolved\\s+by ${operator} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d: seen in the service`),
+    );
     expect(text.stdout).toMatch(/reviewed\s+no/);
     expect(text.stdout).toMatch(/payload as sent \(profile Sandbox, dates as YYYY-MM-DD\):/);
     expect(text.stdout).toMatch(/total_value\s+1299\.50/);
     expect(text.stdout).toMatch(/postcode\s+LS1 4AP/);
-    expect(text.stdout).toMatch(new RegExp(`\\S+Z  queued\\s+${operator}\n`));
-    expect(text.stdout).toMatch(/sending → unknown\s+system/);
-    expect(text.stdout).toMatch(new RegExp(`unknown → accepted\\s+${operator}: seen in the service`));
+    expect(text.stdout).toMatch(new RegExp(`\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d  Queued\\s+${operator}\n`));
+    expect(text.stdout).toMatch(/Sending → Unknown\s+system/);
+    expect(text.stdout).toMatch(new RegExp(`Unknown → Accepted\\s+${operator}: seen in the service`));
 
     const json = await cli.run(['journal', 'show', String(unknownId), '--json']);
     expect(json.code).toBe(0);
@@ -91,8 +93,9 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
   it('exports resolution and review in distinct CSV columns (defect 8)', async () => {
     const csv = await cli.run(['journal', '--format', 'csv']);
     expect(csv.code).toBe(0);
-    const records = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
-    const header = csv.stdout.split('\r\n')[0]?.split(',') ?? [];
+    expect(csv.stdout.startsWith('\uFEFF')).toBe(true);
+    const records = parse(csv.stdout, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const header = csv.stdout.slice(1).split('\r\n')[0]?.split(',') ?? [];
     expect(header).toEqual(
       expect.arrayContaining([
         'resolved_by',

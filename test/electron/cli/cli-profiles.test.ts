@@ -87,7 +87,7 @@ describe('credentials refused on submit (issue 13 defect 2, the CLI side)', { ti
     const run = await cli.run(['submit', 'examples/entry.json', '--profile', 'Local'], unattended('Local', secret));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
-      /^feed-desk: failed \[journal #\d+\]: The service refused the credentials of profile Local: check its client ID and secret with `feed-desk profiles`\n/,
+      /^feed-desk: Failed: waits for credentials \[journal #\d+\]: The service refused the credentials of profile Local: check its client ID and secret with `feed-desk profiles`\n/,
     );
     expect(run.stderr).not.toMatch(/fix the entry/);
     expect(run.stdout + run.stderr).not.toContain(secret);

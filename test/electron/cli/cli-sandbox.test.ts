@@ -42,7 +42,7 @@ describe('feed-desk sandbox --fault: rehearse the hard cases', { timeout: CLI_TI
     ]);
     const run = await own.run(['submit', 'examples/entry.json']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^feed-desk: unknown \[journal #1\]: .*502/);
+    expect(run.stderr).toMatch(/^feed-desk: Unknown: a supervisor checks \[journal #1\]: .*502/);
     const stored = (await (await fetch(`${started.url}/_sandbox/records`)).json()) as Array<{ recordid: number }>;
     expect(stored).toHaveLength(1);
     const resolved = await own.run(['resolve', '1', '--accepted', String(stored[0]?.recordid)]);

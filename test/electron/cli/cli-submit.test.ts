@@ -14,7 +14,7 @@ describe('feed-desk submit', { timeout: CLI_TIMEOUT }, () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const recordid = cli.sandbox.records.at(-1)?.recordid;
-    expect(run.stdout).toBe(`accepted: recordid ${recordid} (Record created) [journal #1]\n`);
+    expect(run.stdout).toBe(`Accepted: recordid ${recordid} (Record created) [journal #1]\n`);
     expect(new Map(cli.sandbox.records.at(-1)?.parts).get('total_value')).toBe('1299.50');
   });
 
@@ -44,7 +44,7 @@ describe('feed-desk submit', { timeout: CLI_TIMEOUT }, () => {
       expect(rows[0]).toHaveProperty(key);
     }
     const csv = await cli.run(['journal', '--format', 'csv']);
-    expect(csv.stdout.split('\r\n')[0]).toMatch(/^id,kind,state,recordid,/);
+    expect(csv.stdout.split('\r\n')[0]).toMatch(/^\uFEFFid,kind,state,recordid,/);
     expect((await cli.run(['journal', '--state', 'nonsense'])).code).toBe(2);
   });
 
@@ -53,12 +53,12 @@ describe('feed-desk submit', { timeout: CLI_TIMEOUT }, () => {
     await fetch(`${cli.sandbox.url}/_sandbox/faults`, { method: 'POST', body: fault });
     const run = await cli.run(['submit', 'examples/entry.json', '--allow-duplicate']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/unknown \[journal #3\].*\n.*feed-desk resolve 3/);
+    expect(run.stderr).toMatch(/Unknown: a supervisor checks \[journal #3\].*\n.*feed-desk resolve 3/);
     expect((await cli.run(['outbox', 'drain', '--wait', '5'])).stdout).toMatch(/^0 accepted; 0 still waiting/);
     const stored = cli.sandbox.records.at(-1)?.recordid;
     const resolved = await cli.run(['resolve', '3', '--accepted', String(stored), '--note', 'seen in the service']);
     expect(resolved.code).toBe(0);
-    expect(resolved.stdout).toMatch(`accepted: recordid ${stored}`);
+    expect(resolved.stdout).toMatch(`Accepted: recordid ${stored}`);
     expect((await cli.run(['resolve', '3', '--discard'])).stderr).toMatch(/is accepted/);
   });
 

@@ -19,7 +19,7 @@ afterEach(async () => {
 async function resultsOf(r: CoreRig, batchId: number): Promise<Array<Record<string, string>>> {
   let text = '';
   const count = await writeBatchResults(r.core, batchId, (t) => (text += t));
-  const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
+  const rows = parse(text, { bom: true, columns: true }) as Array<Record<string, string>>;
   expect(rows).toHaveLength(count);
   return rows;
 }

@@ -86,7 +86,7 @@ describeEachStore('corrections', (kind) => {
 
     let csv = '';
     await writeJournalCsv(store, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
-    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r.id, r.state, r.corrects, r.superseded_by])).toEqual([
       [String(original.id), 'superseded', '', String(correction.id)],
       [String(correction.id), 'accepted', String(original.id), ''],

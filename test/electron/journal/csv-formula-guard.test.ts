@@ -62,7 +62,7 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     }
     const csv = await written((out) => writeJournalCsv(rig!.core.journal, { sort: 'id', direction: 'asc' }, out));
     expect(formulaPieces(csv)).toEqual([]);
-    const records = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    const records = parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(records.map((r) => r.address1)).toEqual(GUARDED);
   });
 
@@ -92,7 +92,7 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     await r.core.journal.batches.queue(batch.id, items);
     const csv = await written((out) => writeBatchResults(r.core, batch.id, out));
     expect(formulaPieces(csv)).toEqual([]);
-    const [head, ...lines] = parse(csv) as string[][];
+    const [head, ...lines] = parse(csv, { bom: true }) as string[][];
     expect(lines.map((l) => l[head!.indexOf('surname')])).toEqual(GUARDED);
   });
 
@@ -107,7 +107,7 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     const req = { path, profile: 'Sandbox', dateOrder: 'YYYY-MM-DD' as const };
     const csv = await written((out) => writeRejectedRows(rig!.core, req, out));
     expect(formulaPieces(csv)).toEqual([]);
-    const [head, ...lines] = parse(csv) as string[][];
+    const [head, ...lines] = parse(csv, { bom: true }) as string[][];
     expect(lines.map((l) => l[head!.indexOf('address1')])).toEqual(GUARDED);
     expect(lines.map((l) => l[head!.indexOf('total_value')])).toEqual(["'-12.50", "'-12.50"]);
   });

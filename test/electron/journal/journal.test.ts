@@ -261,8 +261,8 @@ describeEachStore('review queries and export', (kind) => {
     let csv = '';
     const rows = await writeJournalCsv(store, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
     expect(rows).toBe(3);
-    expect(csv.split('\r\n')[0]?.startsWith('id,kind,state,recordid')).toBe(true);
-    const records = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    expect(csv.split('\r\n')[0]?.startsWith('\uFEFFid,kind,state,recordid')).toBe(true);
+    const records = parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(3);
     expect(records[1]?.surname).toBe('Łukasz');
     expect(records[0]?.description).toBe('a, "quoted"\r\nline');

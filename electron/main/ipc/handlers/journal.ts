@@ -6,6 +6,7 @@ import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import { toListRow } from './journal-view';
 import { writeJournalCsv } from '../../journal/csv-export';
+import { localDate } from '../../../../shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
 import type { SubmissionRow } from '../../../../shared/journal/types';
@@ -82,7 +83,7 @@ export function journalHandlers(
       return { reviewed: await journal.markReviewed(ids, note?.trim() || null) };
     },
     async 'journal:export'(filter) {
-      const day = new Date().toISOString().slice(0, 10);
+      const day = localDate();
       const path = await desktop.saveFile({
         title: 'Export journal as CSV',
         defaultName: `feed-desk-journal-${day}.csv`,

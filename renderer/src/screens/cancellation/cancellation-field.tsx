@@ -2,6 +2,7 @@ import { memo, type FocusEvent } from 'react';
 import { useFormState, type UseFormReturn } from 'react-hook-form';
 import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
 import { formatScreenDate, parseScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { shownError } from '../new-entry/field';
 import { cancelFieldId, isLongText, type CancellationValues } from './form-fields';
 
 interface FieldProps {
@@ -26,8 +27,8 @@ function hintOf(field: CancellationFieldDef, order: ScreenDateOrder): string | u
  */
 export const CancellationField = memo(function CancellationField({ field, form, dateOrder }: FieldProps) {
   const { name, label, required, type } = field;
-  const { errors } = useFormState({ control: form.control, name });
-  const error = errors[name]?.message;
+  const { errors, submitCount } = useFormState({ control: form.control, name });
+  const error = shownError(errors[name]?.message, form.getValues(name) ?? '', submitCount);
   const id = cancelFieldId(name);
   const hint = hintOf(field, dateOrder);
   const messageId = error ? `${id}-error` : hint ? `${id}-hint` : undefined;

@@ -1,8 +1,8 @@
 import type { SubmissionView } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/result';
-import type { ResultWords } from '../new-entry/result-words';
+import { refusedDate, type ResultWords } from '../new-entry/result-words';
+import { clock } from '../../../../shared/format/moments';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 const SAVED = 'The request is saved in the journal: do not file it again.';
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -10,7 +10,7 @@ function failed(row: SubmissionView): ResultWords {
   if (row.errorCode === 'credentials' || row.errorCode === 'keychain') {
     return {
       tone: 'warn',
-      title: `Waiting: the credentials of profile ${row.profile} could not be used`,
+      title: `Failed: the credentials of profile ${row.profile} could not be used`,
       next: `It is sent once the credentials are fixed in Settings (ask your administrator). ${SAVED}`,
     };
   }
@@ -18,12 +18,12 @@ function failed(row: SubmissionView): ResultWords {
   return row.nextAttemptAt
     ? {
         tone: 'wait',
-        title: `Not sent yet: ${why}`,
-        next: `Feed Desk tries again by itself (next at ${time(row.nextAttemptAt)}). ${SAVED}`,
+        title: `Failed: not sent yet, ${why}`,
+        next: `Feed Desk tries again by itself (next at ${clock(row.nextAttemptAt)}). ${SAVED}`,
       }
     : {
         tone: 'warn',
-        title: `Not sent: ${why}, and retries have stopped`,
+        title: `Failed: ${why}, and retries have stopped`,
         next: `A supervisor sends it again. ${SAVED}`,
       };
 }
@@ -43,9 +43,11 @@ export function describeCancellation(row: SubmissionView, hasPath: boolean): Res
         next: 'The service took the cancellation. Alt+C starts the next one.',
       };
     case 'rejected':
+      // The form accepted the date, so a refused date points at the profile's wire date format.
+      if (row.errorFields?.cancellation_date) return refusedDate(row, 'cancellation date');
       return {
         tone: 'fix',
-        title: 'Refused by the service',
+        title: 'Rejected by the service',
         next: row.errorFields
           ? 'Correct the fields marked in red and submit again with Ctrl+Enter.'
           : `${sentence(row.message ?? 'The service refused the cancellation.')} Correct it and submit again with Ctrl+Enter.`,
@@ -55,7 +57,7 @@ export function describeCancellation(row: SubmissionView, hasPath: boolean): Res
     case 'unknown':
       return {
         tone: 'warn',
-        title: 'Outcome unknown: the request was sent but no clear answer came back',
+        title: 'Unknown: the request was sent but no clear answer came back',
         next: 'Do not file it again: a supervisor checks whether the service stored it.',
       };
     case 'queued':
@@ -73,7 +75,7 @@ export function describeCancellation(row: SubmissionView, hasPath: boolean): Res
     case 'superseded':
       return {
         tone: 'ok',
-        title: `Corrected: superseded by journal #${row.supersededBy ?? '?'}`,
+        title: `Superseded by journal #${row.supersededBy ?? '?'}`,
         next: 'Its correction was accepted; nothing more to do.',
       };
   }

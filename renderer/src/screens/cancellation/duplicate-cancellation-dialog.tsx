@@ -1,5 +1,6 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { CancellationDuplicate } from './use-cancellation-form';
+import { moment } from '../../moments';
 
 const STATE: Record<string, string> = {
   accepted: 'accepted by the service',
@@ -23,7 +24,7 @@ interface DuplicateProps {
  * default; Escape means it too.
  */
 export function DuplicateCancellationDialog({ duplicate, recordid, onCancel, onConfirm }: DuplicateProps) {
-  const when = new Date(duplicate.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  const when = moment(duplicate.createdAt);
   return (
     <ConfirmDialog
       title="Cancellation already filed?"

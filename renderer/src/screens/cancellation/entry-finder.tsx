@@ -1,14 +1,14 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { JournalListRow } from '../../../../shared/ipc/contract';
-import { STATE_LABELS } from '../journal/detail/format';
+import { STATE_LABELS } from '../../../../shared/journal/state-words';
 import { useEntrySearch, type SearchState } from './use-entry-search';
+import { dayOf } from '../../moments';
 
 const FINDER_ID = 'cancel-find';
 const LIST_ID = 'cancel-find-list';
 const optionId = (row: JournalListRow) => `cancel-find-${row.id}`;
 /** Only an entry the service accepted has a recordid a cancellation can name. */
 const pickable = (row: JournalListRow) => row.state === 'accepted' && row.recordid !== null;
-const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: 'medium' });
 
 /** The search's state in a sentence, for the live region under the field. */
 function statusWords(state: SearchState, text: string, profile: string): string {
@@ -107,7 +107,7 @@ export function EntryFinder({ profile, onPick }: { profile: string; onPick: (row
           >
             <span className="opt-recordid">{row.recordid ?? 'no recordid'}</span>{' '}
             <span className="opt-reference">{row.reference || '–'}</span> <span>{row.surname || '–'}</span>{' '}
-            <span>{row.policy || '–'}</span> <span className="opt-date">{day(row.createdAt)}</span>{' '}
+            <span>{row.policy || '–'}</span> <span className="opt-date">{dayOf(row.createdAt)}</span>{' '}
             <span className="opt-state">{STATE_LABELS[row.state]}</span>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useWatch, type Control } from 'react-hook-form';
 import type { CancellationValues } from './form-fields';
 import type { OriginalEntry } from './original-entry';
+import { moment } from '../../moments';
 
 interface SummaryProps {
   original: OriginalEntry | null;
@@ -31,7 +32,7 @@ export function OriginalSummary({ original, control, profile }: SummaryProps) {
       </p>
     );
   }
-  const keyed = new Date(original.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  const keyed = moment(original.createdAt);
   const what = [original.reference, original.surname, original.policy].filter(Boolean).join(' · ');
   return (
     <div className="original" data-testid="original-entry">

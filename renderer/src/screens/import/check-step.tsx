@@ -2,7 +2,7 @@ import type { EntryRules } from '../../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
 import { JOURNAL_STATES } from '../../../../shared/journal/types';
-import { STATE_LABELS } from '../journal/detail/format';
+import { STATE_LABELS } from '../../../../shared/journal/state-words';
 import type { LineRepair } from '../../../../shared/import/repairs';
 import { ChangesTable } from './changes-table';
 import { DuplicatesTable } from './duplicates-table';

@@ -1,5 +1,6 @@
 import { FIELD_LABELS, isEntryField } from '../../../../shared/entry/fields';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { moment } from '../../moments';
 
 /** `1 row`, `1,250 rows`. */
 export const plural = (n: number, one: string, many: string): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -44,10 +45,7 @@ export const rateWords = (perSecond: number): string =>
   `${perSecond < 10 ? perSecond.toFixed(1) : Math.round(perSecond).toLocaleString()} rows/s`;
 
 /** A stored ISO time as date and time in this computer's zone. */
-export function when(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
-}
+export const when = (iso: string): string => moment(iso);
 
 /**
  * Focuses a step's heading when it appears (a stable ref callback: React calls it on mount only),

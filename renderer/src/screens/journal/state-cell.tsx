@@ -2,6 +2,7 @@ import type { JournalListRow } from '../../../../shared/ipc/contract';
 import { STATE_LABELS } from './detail/format';
 import { StateChip } from './detail/state-chip';
 import { nextTry } from './journal-format';
+import { moment } from '../../moments';
 
 /**
  * A row's state as a coloured chip with its word (colour is never the only cue), and for queued
@@ -11,7 +12,7 @@ export function StateCell({ row }: { row: JournalListRow }) {
   const next = nextTry(row);
   const title = [
     STATE_LABELS[row.state],
-    row.nextAttemptAt ? `next attempt ${new Date(row.nextAttemptAt).toLocaleString()}` : null,
+    row.nextAttemptAt ? `next attempt ${moment(row.nextAttemptAt)}` : null,
     row.errorCode ? `reason: ${row.errorCode}` : null,
   ]
     .filter(Boolean)

@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Duplicate } from './use-entry-form';
 import { sessionEntry } from './session-store';
+import { moment } from '../../moments';
 
 const STATE: Record<string, string> = {
   accepted: 'accepted',
@@ -17,7 +18,7 @@ const STATE: Record<string, string> = {
 export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => void; onConfirm: () => void }) {
   const { duplicate, onCancel, onConfirm } = props;
   const operator = duplicate.operator ?? sessionEntry(duplicate.id)?.operator;
-  const when = new Date(duplicate.createdAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  const when = moment(duplicate.createdAt);
   return (
     <ConfirmDialog
       title="Possible duplicate"

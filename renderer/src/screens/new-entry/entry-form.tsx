@@ -5,7 +5,7 @@ import type { Profile } from '../../../../shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { EntryValues } from './blank';
-import { Field } from './field';
+import { Field, shownError } from './field';
 import { ErrorSummary, fieldsWithErrors } from './error-summary';
 import { DuplicateDialog } from './duplicate-dialog';
 import { ResultPanel } from './result-panel';
@@ -13,6 +13,7 @@ import { focusField } from './field-layout';
 import { useEntryForm } from './use-entry-form';
 import { useEntryKeys } from './use-entry-keys';
 import type { Prefill } from './prefill';
+import { moment } from '../../moments';
 
 interface EntryFormProps {
   profile: Profile;
@@ -36,7 +37,10 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
   const { errors, submitCount } = form.formState;
-  const errorCount = fieldsWithErrors(errors).length;
+  // Counts the errors the fields show: not "required" on a field merely tabbed past before a submit.
+  const errorCount = fieldsWithErrors(errors).filter((name) =>
+    shownError(errors[name]?.message, form.getValues(name), submitCount),
+  ).length;
 
   useEffect(() => focusField('account_code'), []);
 
@@ -57,9 +61,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
             · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order · <span className="required">*</span>{' '}
             required
           </p>
-          {entry.restoredAt && (
-            <p className="banner info">Draft restored (saved {new Date(entry.restoredAt).toLocaleString()}).</p>
-          )}
+          {entry.restoredAt && <p className="banner info">Draft restored (saved {moment(entry.restoredAt)}).</p>}
           {copy && (
             <p className="banner info" data-testid="copied-from">
               Copied from journal #{copy.id} — correct and submit.

@@ -23,6 +23,14 @@ const INPUT_MODE: Partial<Record<FieldKind, 'decimal' | 'numeric' | 'email' | 't
   telephone: 'tel',
 };
 
+/**
+ * The error a field shows: all of them once the person has tried to submit; before that, not
+ * "required" (an empty field merely tabbed past), but a malformed value as soon as it is left.
+ */
+export function shownError(message: string | undefined, value: string, submitCount: number): string | undefined {
+  return submitCount === 0 && value.trim() === '' ? undefined : message;
+}
+
 /** Kinds whose limit is worth showing: free text, where a paste can run long. */
 const SHOWS_LIMIT = new Set<FieldKind>(['text', 'longtext', 'email']);
 
@@ -32,8 +40,8 @@ const SHOWS_LIMIT = new Set<FieldKind>(['text', 'longtext', 'email']);
  * text over the limit is kept whole and flagged at once, never cut.
  */
 export const Field = memo(function Field({ name, profile, form, dateOrder }: FieldProps) {
-  const { errors } = useFormState({ control: form.control, name });
-  const error = errors[name]?.message;
+  const { errors, submitCount } = useFormState({ control: form.control, name });
+  const error = shownError(errors[name]?.message, form.getValues(name), submitCount);
   const kind = fieldKind(name);
   const { required, maxLength } = ruleFor(name, profile);
   const id = fieldId(name);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Outcome } from './use-entry-form';
-import { describeError, describeRow, stateWords } from './result-words';
+import { describeError, describeRow } from './result-words';
+import { stateWords } from '../../../../shared/journal/state-words';
 import { useSessionEntries, useSessionEntry } from './session-store';
 
 /**
@@ -48,7 +49,7 @@ export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
     'previous',
     previous && (
       <p className="result-previous">
-        Previous entry {previous.payload.reference}: {stateWords(previous).toLowerCase()}
+        Previous entry {previous.payload.reference} — {stateWords(previous)}
         {previous.recordid !== null && `, recordid ${previous.recordid}`}
       </p>
     ),

@@ -1,4 +1,4 @@
-import { stateWords } from './result-words';
+import { stateWords } from '../../../../shared/journal/state-words';
 import { useSessionEntries } from './session-store';
 
 /** How many of this session's entries the strip lists; the journal holds them all. */

@@ -11,6 +11,7 @@ import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
 import { useDraftAutosave } from './use-draft-autosave';
 import { addSessionEntry } from './session-store';
 import { focusField } from './field-layout';
+import { serviceFieldMessage } from './result-words';
 import type { Prefill } from './prefill';
 
 /** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
@@ -97,7 +98,8 @@ export function useEntryForm(
       addSessionEntry(row);
       setOutcome({ kind: 'row', id: row.id });
       for (const [name, message] of Object.entries(row.errorFields ?? {})) {
-        if (isEntryField(name)) form.setError(name, { type: 'service', message }, { shouldFocus: true });
+        if (isEntryField(name))
+          form.setError(name, { type: 'service', message: serviceFieldMessage(name, message) }, { shouldFocus: true });
       }
       if (row.state !== 'rejected') {
         journaled.current = typed;

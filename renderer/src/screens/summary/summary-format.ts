@@ -1,24 +1,17 @@
 import type { JournalState } from '../../../../shared/journal/types';
 import type { JournalReport } from '../../../../shared/ipc/contract';
+import { day, moment } from '../../moments';
 
-/** A YYYY-MM-DD day in words, the same on every computer: "11 February 2026". */
-export function formatDay(iso: string): string {
-  const at = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+/** A YYYY-MM-DD day in the person's date order, as typed in the range: "11/02/2026". */
+export const formatDay = (iso: string): string => day(iso);
 
 /**
- * A stored time on the summary, written the same way as its title (the desk's British forms):
- * "22 Nov 2026, 15:47", with seconds for when the summary was made.
+ * A stored time on the summary, as on every screen: "22/11/2026 15:47", with seconds for when
+ * the summary was made.
  */
-export function formatStamp(iso: string, seconds = false): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
-}
+export const formatStamp = (iso: string, seconds = false): string => moment(iso, seconds);
 
-/** The summary's title: "Daily summary, 1 February 2026 – 3 February 2026" (one day named once). */
+/** The summary's title: "Daily summary, 01/02/2026 – 03/02/2026" (one day named once). */
 export function summaryTitle(from: string, to: string): string {
   return from === to ? `Daily summary, ${formatDay(from)}` : `Daily summary, ${formatDay(from)} – ${formatDay(to)}`;
 }

@@ -1,12 +1,10 @@
 import { FIELD_LABELS, isEntryField } from '../../../../../shared/entry/fields';
-import type { JournalState } from '../../../../../shared/journal/types';
+import { momentWithSeconds } from '../../../moments';
+
+export { STATE_LABELS } from '../../../../../shared/journal/state-words';
 
 /** A stored ISO time as a person reads it: date and time to the second, in this computer's zone. */
-export function formatTime(iso: string | null): string {
-  if (!iso) return '–';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
-}
+export const formatTime = (iso: string | null): string => (iso ? momentWithSeconds(iso) : '–');
 
 const OTHER_LABELS: Record<string, string> = {
   recordid: 'Recordid of the original entry',
@@ -20,15 +18,3 @@ export function fieldLabel(name: string): string {
   const words = OTHER_LABELS[name] ?? name.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** A journal state in one or two words, for chips, tables and history. */
-export const STATE_LABELS: Record<JournalState, string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  failed: 'Failed',
-  unknown: 'Unknown',
-  discarded: 'Discarded',
-  superseded: 'Superseded',
-};

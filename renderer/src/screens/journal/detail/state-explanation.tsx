@@ -17,14 +17,14 @@ export function StateExplanation({ row }: { row: JournalDetail['row'] }) {
     case 'failed':
       return (
         <div className="banner warning" data-testid="detail-explanation">
-          <h3>Not sent</h3>
+          <h3>Failed: not sent</h3>
           <p>{explainFailed(row)}</p>
         </div>
       );
     case 'rejected':
       return (
         <div className="banner error" data-testid="detail-explanation">
-          <h3>Refused by the service</h3>
+          <h3>Rejected by the service</h3>
           <p>
             {sentence(row.message ?? 'The service refused it.')} Nothing was stored.{' '}
             {row.kind === 'entry'
@@ -36,7 +36,7 @@ export function StateExplanation({ row }: { row: JournalDetail['row'] }) {
     case 'superseded':
       return (
         <div className="banner info" data-testid="detail-explanation">
-          <h3>Corrected</h3>
+          <h3>Superseded: corrected</h3>
           <p>
             Its correction, journal #{row.supersededBy ?? '?'}, was accepted by the service. Nothing more to do here.
           </p>
