@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import type { SubmissionView } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/result';
 import type { Profile } from '../../../../shared/profile/schema';
 import { api } from '../../api';
+import { followRow, useJournalRow } from '../../journal-feed/journal-feed';
 import { navigate } from '../../use-hash-route';
 import { cancellationResolver } from './cancellation-resolver';
 import {
@@ -15,7 +17,6 @@ import {
   type CancellationValues,
 } from './form-fields';
 import { prefillValues, type OriginalEntry } from './original-entry';
-import { useFollowedRow } from './use-followed-row';
 
 /** An earlier cancellation of the same recordid that this one may repeat. */
 export type CancellationDuplicate = NonNullable<IpcError['duplicate']>;
@@ -35,7 +36,11 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  const { row, follow, forget } = useFollowedRow();
+  /** The journal row this screen last submitted, followed in its latest state. */
+  const [followed, setFollowed] = useState<number | null>(null);
+  const row = useJournalRow(followed) ?? null;
+  const follow = useCallback((answer: SubmissionView) => setFollowed(followRow(answer).id), []);
+  const forget = useCallback(() => setFollowed(null), []);
   const [error, setError] = useState<IpcError | null>(null);
   const [duplicate, setDuplicate] = useState<CancellationDuplicate | null>(null);
   const [original, setOriginal] = useState<OriginalEntry | null>(null);

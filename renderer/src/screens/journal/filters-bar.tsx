@@ -6,7 +6,7 @@ import { clearedFilter, isAttentionFilter, type ListFilter } from './journal-vie
 import { SearchField } from './search-field';
 import { StateFilter } from './state-filter';
 import { useAltShortcuts } from './use-shortcuts';
-import { useLive } from './use-live';
+import { useLive } from '../../journal-feed/use-live';
 
 const loadFacets = () => api.journal.facets({});
 /** Every filter unset (the order stays). */
