@@ -28,7 +28,7 @@ export interface JournalSubmitOptions<V extends FieldValues> {
 export function useJournalSubmit<V extends FieldValues>(options: JournalSubmitOptions<V>) {
   const { form } = options;
   const [busy, setBusy] = useState(false);
-  const [duplicate, setDuplicate] = useState<EarlierSubmission | null>(null);
+  const [duplicate, setDuplicate] = useState<(EarlierSubmission & { values: V }) | null>(null);
   const sending = useRef(false);
   /** The values the schema last passed (normalised, dates as YYYY-MM-DD), for "Submit anyway". */
   const validated = useRef<V | null>(null);
@@ -50,7 +50,7 @@ export function useJournalSubmit<V extends FieldValues>(options: JournalSubmitOp
     setBusy(false);
     if (!result.ok) {
       const earlier = result.error.duplicate;
-      if (result.error.code === 'duplicate' && earlier) return setDuplicate(earlier);
+      if (result.error.code === 'duplicate' && earlier) return setDuplicate({ ...earlier, values });
       options.refused(result.error);
       return options.showFields(result.error.fields ?? {});
     }
@@ -65,9 +65,8 @@ export function useJournalSubmit<V extends FieldValues>(options: JournalSubmitOp
       return send(values, false);
     }),
     busy,
+    /** The earlier submission this one may repeat, and the values sent, while the question is open. */
     duplicate,
-    /** The values the duplicate question is about. */
-    validated,
     journaled,
     confirmDuplicate: () => {
       setDuplicate(null);

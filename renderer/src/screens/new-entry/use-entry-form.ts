@@ -116,7 +116,8 @@ export function useEntryForm(
       start(keep);
     },
   });
-  const { duplicate, validated } = submission;
+  const { duplicate } = submission;
+  const asked = useMemo(() => duplicate && { ...duplicate, reference: duplicate.values.reference }, [duplicate]);
 
   return {
     form,
@@ -127,7 +128,7 @@ export function useEntryForm(
     copiedFrom,
     /** The row the next submit corrects, if any. */
     correcting: corrects,
-    duplicate: duplicate && { ...duplicate, reference: validated.current?.reference ?? '' },
+    duplicate: asked,
     confirmDuplicate: submission.confirmDuplicate,
     cancelDuplicate: submission.cancelDuplicate,
     ...ask,
