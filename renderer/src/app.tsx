@@ -9,7 +9,7 @@ import { SummaryScreen } from './screens/summary/summary-screen';
 import { CancellationScreen } from './screens/cancellation/cancellation-screen';
 import { ImportScreen } from './screens/import/import-screen';
 import { useAttentionCount } from './screens/journal/use-attention-count';
-import { useJournalReachable } from './use-journal-health';
+import { useJournalReachable } from './journal-feed/journal-feed';
 
 const SCREENS = [
   { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },

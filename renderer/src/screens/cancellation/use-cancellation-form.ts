@@ -1,9 +1,12 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { IpcError } from '../../../../shared/ipc/result';
 import type { Profile } from '../../../../shared/profile/schema';
 import { api } from '../../api';
+import { useAskBeforeNew } from '../../forms/use-ask-before-new';
+import { useJournalSubmit } from '../../forms/use-journal-submit';
+import { followRow, useJournalRow } from '../../journal-feed/journal-feed';
 import { navigate } from '../../use-hash-route';
 import { cancellationResolver } from './cancellation-resolver';
 import {
@@ -15,7 +18,6 @@ import {
   type CancellationValues,
 } from './form-fields';
 import { prefillValues, type OriginalEntry } from './original-entry';
-import { useFollowedRow } from './use-followed-row';
 
 /** An earlier cancellation of the same recordid that this one may repeat. */
 export type CancellationDuplicate = NonNullable<IpcError['duplicate']>;
@@ -35,56 +37,32 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  const { row, follow, forget } = useFollowedRow();
+  /** The journal row this screen last submitted, followed in its latest state. */
+  const [followed, setFollowed] = useState<number | null>(null);
+  const row = useJournalRow(followed) ?? null;
   const [error, setError] = useState<IpcError | null>(null);
-  const [duplicate, setDuplicate] = useState<CancellationDuplicate | null>(null);
   const [original, setOriginal] = useState<OriginalEntry | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmNew, setConfirmNew] = useState(false);
   /** Counts the cancellations started on this screen: a new one starts with a fresh search. */
   const [round, setRound] = useState(0);
-  const sending = useRef(false);
-  /** The values the schema last passed (dates as YYYY-MM-DD), for "Submit anyway". */
-  const validated = useRef<CancellationValues | null>(null);
-  /** The form as last taken into the journal: safe to clear. */
-  const journaled = useRef<CancellationValues | null>(null);
 
-  const showMessages = useCallback(
-    (messages: Record<string, string>) =>
+  const submission = useJournalSubmit({
+    form,
+    send: (values, confirmDuplicate) =>
+      api.cancellations.submit({ profile: profile.name, input: values, confirmDuplicate }),
+    showFields: (messages) =>
       messagesByField(fields, messages).forEach(([name, message], i) =>
         form.setError(name, { type: 'service', message }, { shouldFocus: i === 0 }),
       ),
-    [fields, form],
-  );
-
-  const send = useCallback(
-    async (values: CancellationValues, confirmDuplicate: boolean) => {
-      if (sending.current) return;
-      sending.current = true;
-      setBusy(true);
-      const typed = form.getValues();
-      const result = await api.cancellations.submit({ profile: profile.name, input: values, confirmDuplicate });
-      sending.current = false;
-      setBusy(false);
-      if (!result.ok) {
-        const earlier = result.error.duplicate;
-        if (result.error.code === 'duplicate' && earlier) return setDuplicate(earlier);
-        forget();
-        setError(result.error);
-        return showMessages(result.error.fields ?? {});
-      }
-      setError(null);
-      follow(result.data);
-      showMessages(result.data.errorFields ?? {});
-      if (result.data.state !== 'rejected') journaled.current = typed;
+    refused: (refusal) => {
+      setFollowed(null);
+      setError(refusal);
     },
-    [form, profile.name, follow, forget, showMessages],
-  );
-
-  const submit = form.handleSubmit((values) => {
-    validated.current = values;
-    return send(values, false);
+    journaled: (answer) => {
+      setError(null);
+      setFollowed(followRow(answer).id);
+    },
   });
+  const { reset } = submission;
 
   /** Fills the form from the entry picked (its recordid and the fields the entry holds), keeping the rest. */
   const prefill = useCallback(
@@ -101,47 +79,37 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
 
   const start = useCallback(() => {
     form.reset(blankValues(fields));
-    journaled.current = null;
-    validated.current = null;
-    forget();
+    reset();
+    setFollowed(null);
     setError(null);
     setOriginal(null);
     setRound((r) => r + 1);
     navigate('cancellation', '', { replace: true });
-  }, [fields, form, forget]);
+  }, [fields, form, reset]);
 
   /** "New cancellation" (Alt+C): asks first when typed work would be lost. */
-  const requestNew = useCallback(() => {
-    const values = form.getValues();
-    const safe =
-      sameValues(values, blankValues(fields), fields) ||
-      (journaled.current !== null && sameValues(values, journaled.current, fields));
-    if (safe) start();
-    else setConfirmNew(true);
-  }, [fields, form, start]);
+  const ask = useAskBeforeNew<CancellationValues, void>({
+    form,
+    same: (a, b) => sameValues(a, b, fields),
+    baseline: () => blankValues(fields),
+    journaled: submission.journaled,
+    start,
+  });
 
   return {
     fields,
     form,
     round,
-    submit,
-    busy,
+    submit: submission.submit,
+    busy: submission.busy,
     row,
     error,
     original,
     prefill,
-    duplicate,
-    confirmDuplicate: () => {
-      setDuplicate(null);
-      if (validated.current) void send(validated.current, true);
-    },
-    cancelDuplicate: () => setDuplicate(null),
-    requestNew,
-    confirmNew,
-    clearConfirmed: () => {
-      setConfirmNew(false);
-      start();
-    },
-    keepTyping: () => setConfirmNew(false),
+    duplicate: submission.duplicate,
+    confirmDuplicate: submission.confirmDuplicate,
+    cancelDuplicate: submission.cancelDuplicate,
+    ...ask,
+    requestNew: () => ask.requestNew(),
   };
 }

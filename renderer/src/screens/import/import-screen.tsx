@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { BatchView } from '../../../../shared/ipc/contract';
+import { useCallback, useState } from 'react';
 import { api } from '../../api';
+import { useLive } from '../../journal-feed/use-live';
 import { navigate, useHashQuery } from '../../use-hash-route';
 import type { ProfilesState } from '../../use-profiles';
 import { BatchPanel } from './batch-panel';
@@ -69,16 +69,11 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
   );
 }
 
-/** The latest batches, each a link to its progress or summary (a paused batch is resumed there). */
+const loadRecent = () => api.imports.recent({});
+
+/** The latest batches (kept current as the journal changes), each a link to its progress or summary (a paused batch is resumed there). */
 function RecentImports() {
-  const [batches, setBatches] = useState<BatchView[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api.imports.recent({}).then((result) => live && result.ok && setBatches(result.data.batches.slice(0, 8)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const batches = useLive(loadRecent).data?.batches.slice(0, 8);
   if (!batches?.length) return null;
   return (
     <section className="card import-step recent" aria-labelledby="import-recent-title">

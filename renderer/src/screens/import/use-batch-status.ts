@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BatchStatusView } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
-import { onJournalChanges } from '../journal/journal-changes';
+import { onJournalChanges } from '../../journal-feed/journal-feed';
 
-/** At most this often is the batch's status read again while its rows change (a few times a second). */
-export const STATUS_GAP_MS = 300;
 /** The rate is measured over the last this many milliseconds of progress. */
 const RATE_WINDOW_MS = 15_000;
 
@@ -25,9 +23,8 @@ function rateOf(samples: readonly Sample[]): number | null {
 }
 
 /**
- * A batch's status, read when it opens and again after journal rows change (the pushed
- * `journal:changed` event, never polled), at most every STATUS_GAP_MS with one read at a time,
- * however many rows change. The rate comes from how the decided count grew over time.
+ * A batch's status, read when it opens and again after each burst of journal changes (the
+ * journal feed's, never polled), one read at a time however many rows change. The rate comes from how the decided count grew over time.
  */
 export function useBatchStatus(batch: number) {
   const [status, setStatus] = useState<BatchStatusView | null>(null);
@@ -54,15 +51,12 @@ export function useBatchStatus(batch: number) {
     let live = true;
     let reading = false;
     let again = false;
-    let last = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const read = async () => {
       if (reading) {
         again = true;
         return;
       }
       reading = true;
-      last = Date.now();
       const before = version.current;
       const result = await api.imports.status({ batch });
       reading = false;
@@ -71,30 +65,15 @@ export function useBatchStatus(batch: number) {
       else if (version.current === before) accept(result.data);
       if (again) {
         again = false;
-        schedule();
+        void read();
       }
-    };
-    const schedule = () => {
-      if (timer !== undefined) return;
-      if (reading) {
-        again = true;
-        return;
-      }
-      timer = setTimeout(
-        () => {
-          timer = undefined;
-          void read();
-        },
-        Math.max(0, last + STATUS_GAP_MS - Date.now()),
-      );
     };
     samples.current = [];
     void read();
-    const off = onJournalChanges(schedule);
+    const off = onJournalChanges(() => void read());
     return () => {
       live = false;
       off();
-      clearTimeout(timer);
     };
   }, [batch, accept]);
 

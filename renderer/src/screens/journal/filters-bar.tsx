@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { ATTENTION_STATES, SUBMISSION_KINDS } from '../../../../shared/journal/types';
-import { api } from '../../api';
 import { BatchChip } from './batch-chip';
 import { clearedFilter, isAttentionFilter, type ListFilter } from './journal-view';
 import { SearchField } from './search-field';
 import { StateFilter } from './state-filter';
 import { useAltShortcuts } from './use-shortcuts';
-import { useLive } from './use-live';
+import { useJournalFacets } from '../../journal-feed/journal-reads';
 
-const loadFacets = () => api.journal.facets({});
 /** Every filter unset (the order stays). */
 const CLEARED: Partial<ListFilter> = {
   from: undefined,
@@ -38,7 +36,7 @@ interface FiltersBarProps {
  * Every change is written to the hash.
  */
 export function FiltersBar({ filter, onPatch }: FiltersBarProps) {
-  const facets = useLive(loadFacets);
+  const facets = useJournalFacets();
   const set = (patch: Partial<ListFilter>) => onPatch(patch);
   const attention = isAttentionFilter(filter);
   const toggleAttention = () => set({ states: attention ? undefined : [...ATTENTION_STATES] });

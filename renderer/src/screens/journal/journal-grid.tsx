@@ -12,7 +12,7 @@ import type { SortColumn } from '../../../../shared/journal/types';
 import { useScreenDateOrder } from '../../preferences';
 import { gridKeyHandler } from './grid-keys';
 import { journalColumns, type ListItem } from './journal-columns';
-import { onJournalChanges } from './journal-changes';
+import { onJournalChanges } from '../../journal-feed/journal-feed';
 import type { ListFilter } from './journal-view';
 import type { RowWindows } from './row-windows';
 import { GridHeader } from './grid-header';

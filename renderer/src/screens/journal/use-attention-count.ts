@@ -1,5 +1,5 @@
 import { api } from '../../api';
-import { useLive } from './use-live';
+import { useLive } from '../../journal-feed/use-live';
 
 const loadAttention = () => api.journal.attention({});
 

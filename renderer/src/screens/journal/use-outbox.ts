@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api';
-import { useLive } from './use-live';
+import { useLive } from '../../journal-feed/use-live';
 
 const loadStatus = () => api.outbox.status({});
 

@@ -1,52 +1,29 @@
 import { useSyncExternalStore } from 'react';
 import type { SubmissionView } from '../../../../shared/ipc/contract';
-import type { JournalState } from '../../../../shared/journal/types';
-import { api } from '../../api';
+import { followRow, followedRow, onFollowedRows, useJournalRow } from '../../journal-feed/journal-feed';
 
-const PHASE: Record<JournalState, number> = {
-  queued: 0,
-  sending: 1,
-  accepted: 2,
-  rejected: 2,
-  failed: 2,
-  unknown: 2,
-  discarded: 3,
-  superseded: 3,
-};
-const EARLY_EVENTS = 50;
-
+/** The journal ids keyed in this window, newest first. */
+let ids: readonly number[] = [];
 let entries: readonly SubmissionView[] = [];
-/** Changes that arrived before the submit's answer named their row (the two travel separately). */
-const early = new Map<number, SubmissionView>();
 const listeners = new Set<() => void>();
-let following: (() => void) | undefined;
 
-const progress = (row: SubmissionView) => row.attempts * 10 + PHASE[row.state];
-const notify = () => listeners.forEach((l) => l());
-
-/** Main pushes every committed change in order, so the newest event for a row we keyed is its state. */
-function onChanged(row: SubmissionView): void {
-  const at = entries.findIndex((e) => e.id === row.id);
-  if (at >= 0) {
-    entries = entries.with(at, row);
-    return notify();
-  }
-  early.set(row.id, row);
-  if (early.size > EARLY_EVENTS) early.delete(early.keys().next().value as number);
+/** Rebuilds the list from the followed rows, keeping it the same array while none of them changed. */
+function refresh(): void {
+  const next = ids.flatMap((id) => followedRow(id) ?? []);
+  if (next.length === entries.length && next.every((row, i) => row === entries[i])) return;
+  entries = next;
+  listeners.forEach((l) => l());
 }
+onFollowedRows(refresh);
 
 /**
  * Adds a row this window just submitted, newest first, and follows its changes from then on
- * (a retry that succeeds, a person's resolution) through `journal:changed`; no polling. The
- * submit's answer and the events race, so whichever is further along wins.
+ * (a retry that succeeds, a person's resolution) through the journal feed; no polling.
  */
 export function addSessionEntry(row: SubmissionView): void {
-  following ??= api.journal.onChanged(onChanged);
-  const seen = early.get(row.id);
-  early.delete(row.id);
-  const latest = seen && progress(seen) > progress(row) ? seen : row;
-  entries = [latest, ...entries.filter((e) => e.id !== row.id)];
-  notify();
+  ids = [row.id, ...ids.filter((id) => id !== row.id)];
+  followRow(row);
+  refresh();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -61,10 +38,10 @@ export function useSessionEntries(): readonly SubmissionView[] {
 
 /** One entry of this session in its latest state (undefined for none). */
 export function useSessionEntry(id: number | undefined): SubmissionView | undefined {
-  return useSyncExternalStore(subscribe, () => (id === undefined ? undefined : entries.find((e) => e.id === id)));
+  return useJournalRow(id);
 }
 
 /** The entry of this session with a journal id, if this window keyed it (for naming who keyed a duplicate). */
 export function sessionEntry(id: number): SubmissionView | undefined {
-  return entries.find((e) => e.id === id);
+  return ids.includes(id) ? followedRow(id) : undefined;
 }

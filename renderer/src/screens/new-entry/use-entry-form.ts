@@ -7,6 +7,8 @@ import { isEntryField } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
 import type { IpcError } from '../../../../shared/ipc/result';
 import { api } from '../../api';
+import { useAskBeforeNew } from '../../forms/use-ask-before-new';
+import { useJournalSubmit } from '../../forms/use-journal-submit';
 import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
 import { useDraftAutosave } from './use-draft-autosave';
 import { addSessionEntry } from './session-store';
@@ -50,77 +52,50 @@ export function useEntryForm(
     shouldFocusError: true,
   });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
-  const [confirmNew, setConfirmNew] = useState<{ keep: boolean } | null>(null);
   const [restoredAt, setRestoredAt] = useState(restored);
   /** The journal entry this form was copied from ("Open as new entry"), until the next entry is started. */
   const [copiedFrom, setCopiedFrom] = useState(copied);
-  const [busy, setBusy] = useState(false);
   /** What the form held when this entry was started: anything beyond it is work to keep. */
   const baseline = useRef(blankEntry());
-  /** The form as last submitted into the journal (not refused): safe to clear. */
-  const journaled = useRef<EntryValues | null>(null);
-  /** The values the schema last passed (normalised, dates as YYYY-MM-DD), for "Submit anyway". */
-  const validated = useRef<EntryValues | null>(null);
-  const sending = useRef(false);
   /** The rejected or failed row the next submit corrects: the copied one, then each rejection of this form. */
   const [corrects, setCorrects] = useState(
     copied?.corrects !== undefined && copied.profile === profile.name ? copied.corrects : null,
   );
   const { discard: discardDraft } = useDraftAutosave(form, profile.name, baseline);
 
-  const send = useCallback(
-    async (values: EntryValues, confirmDuplicate: boolean) => {
-      if (sending.current) return;
-      sending.current = true;
-      setBusy(true);
-      const typed = form.getValues();
-      const correcting = corrects === null ? {} : { corrects };
-      const result = await api.entries.submit({
+  const showFields = (messages: Record<string, string>) => {
+    for (const [name, message] of Object.entries(messages)) {
+      if (isEntryField(name)) {
+        form.setError(name, { type: 'service', message: serviceFieldMessage(name, message) }, { shouldFocus: true });
+      }
+    }
+  };
+  const submission = useJournalSubmit({
+    form,
+    send: (values, confirmDuplicate) =>
+      api.entries.submit({
         profile: profile.name,
         input: values,
         confirmDuplicate,
-        ...correcting,
-      });
-      sending.current = false;
-      setBusy(false);
-      if (!result.ok) {
-        const earlier = result.error.duplicate;
-        if (result.error.code === 'duplicate' && earlier)
-          return setDuplicate({ ...earlier, reference: values.reference });
-        for (const [name, message] of Object.entries(result.error.fields ?? {})) {
-          if (isEntryField(name)) form.setError(name, { type: 'service', message }, { shouldFocus: true });
-        }
-        return setOutcome({ kind: 'error', error: result.error });
-      }
-      const row = result.data;
+        ...(corrects === null ? {} : { corrects }),
+      }),
+    showFields,
+    refused: (error) => setOutcome({ kind: 'error', error }),
+    journaled: (row) => {
       setCorrects(row.state === 'rejected' ? row.id : null);
       addSessionEntry(row);
       setOutcome({ kind: 'row', id: row.id });
-      for (const [name, message] of Object.entries(row.errorFields ?? {})) {
-        if (isEntryField(name))
-          form.setError(name, { type: 'service', message: serviceFieldMessage(name, message) }, { shouldFocus: true });
-      }
-      if (row.state !== 'rejected') {
-        journaled.current = typed;
-        discardDraft();
-      }
+      if (row.state !== 'rejected') discardDraft();
     },
-    [form, profile.name, discardDraft, corrects],
-  );
-
-  const submit = form.handleSubmit((values) => {
-    validated.current = values;
-    return send(values, false);
   });
+  const { reset } = submission;
 
   const start = useCallback(
     (keep: boolean) => {
       const values = blankEntry();
       if (keep) for (const field of KEPT_FIELDS) values[field] = form.getValues(field);
       baseline.current = values;
-      journaled.current = null;
-      validated.current = null;
+      reset();
       // Keeping the field references lets the caret move now, before the next key arrives.
       form.reset(values, { keepFieldsRef: true });
       setOutcome(null);
@@ -129,42 +104,36 @@ export function useEntryForm(
       setCorrects(null);
       focusField(keep ? 'reference' : 'account_code');
     },
-    [form],
+    [form, reset],
   );
 
   /** Alt+N / Alt+K and their buttons: asks first when typed work would be lost. */
-  const requestNew = useCallback(
-    (keep: boolean) => {
-      const values = form.getValues();
-      const safe = sameValues(values, baseline.current) || (journaled.current && sameValues(values, journaled.current));
-      if (safe) start(keep);
-      else setConfirmNew({ keep });
+  const ask = useAskBeforeNew<EntryValues, boolean>({
+    form,
+    same: sameValues,
+    baseline: () => baseline.current,
+    journaled: submission.journaled,
+    start,
+    clear: (keep: boolean) => {
+      discardDraft();
+      start(keep);
     },
-    [form, start],
-  );
+  });
+  const { duplicate } = submission;
+  const asked = useMemo(() => duplicate && { ...duplicate, reference: duplicate.values.reference }, [duplicate]);
 
   return {
     form,
-    submit,
-    busy,
+    submit: submission.submit,
+    busy: submission.busy,
     outcome,
     restoredAt,
     copiedFrom,
     /** The row the next submit corrects, if any. */
     correcting: corrects,
-    duplicate,
-    confirmDuplicate: () => {
-      setDuplicate(null);
-      if (validated.current) void send(validated.current, true);
-    },
-    cancelDuplicate: () => setDuplicate(null),
-    requestNew,
-    confirmNew,
-    clearConfirmed: () => {
-      setConfirmNew(null);
-      discardDraft();
-      start(confirmNew?.keep ?? false);
-    },
-    keepTyping: () => setConfirmNew(null),
+    duplicate: asked,
+    confirmDuplicate: submission.confirmDuplicate,
+    cancelDuplicate: submission.cancelDuplicate,
+    ...ask,
   };
 }

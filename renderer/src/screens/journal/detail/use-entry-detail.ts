@@ -1,20 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { JournalDetail, SubmissionView } from '../../../../../shared/ipc/contract';
 import type { Result } from '../../../../../shared/ipc/result';
 import { api } from '../../../api';
+import { useLive } from '../../../journal-feed/use-live';
 
-type Loaded = { id: number; detail: JournalDetail | null; error: string | null };
-
-/** Whether a changed row is linked to this one (a cancellation of its recordid, or a row it lists as linked). */
-function linkedTo(detail: JournalDetail): (changed: SubmissionView) => boolean {
+/** Whether a changed row is linked to the one shown (a cancellation of its recordid, or a row it lists as linked). */
+function linked(changed: SubmissionView, detail: JournalDetail | null): boolean {
+  if (!detail) return false;
   const { row, links } = detail;
   const recordid = row.kind === 'entry' ? row.recordid : row.originalRecordid;
-  return (changed) =>
+  return (
     links.some((l) => l.id === changed.id) ||
     (recordid !== null &&
       changed.kind === 'cancellation' &&
       changed.profile === row.profile &&
-      changed.payload.recordid === String(recordid));
+      changed.payload.recordid === String(recordid))
+  );
 }
 
 /**
@@ -23,28 +24,15 @@ function linkedTo(detail: JournalDetail): (changed: SubmissionView) => boolean {
  * shows at once), and the person's actions on it with their outcome.
  */
 export function useEntryDetail(id: number) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [version, setVersion] = useState(0);
+  const load = useCallback(() => api.journal.get({ id }), [id]);
+  const touches = useCallback(
+    (changed: SubmissionView, detail: JournalDetail | null) => changed.id === id || linked(changed, detail),
+    [id],
+  );
+  const live = useLive(load, touches);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ id: number; ok: boolean; message: string } | null>(null);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const linked = useRef<(changed: SubmissionView) => boolean>(() => false);
-
-  useEffect(() => {
-    let live = true;
-    void api.journal.get({ id }).then((result) => {
-      if (!live) return;
-      linked.current = result.ok ? linkedTo(result.data) : () => false;
-      setLoaded(
-        result.ok ? { id, detail: result.data, error: null } : { id, detail: null, error: result.error.message },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, version]);
-
-  useEffect(() => api.journal.onChanged((row) => (row.id === id || linked.current(row)) && reload()), [id, reload]);
+  const { reload } = live;
 
   /** Runs an action; says what it did, or shows main's reason it could not. */
   const run = useCallback(
@@ -58,10 +46,9 @@ export function useEntryDetail(id: number) {
     [id, reload],
   );
 
-  const current = loaded?.id === id ? loaded : null;
   return {
-    detail: current?.detail ?? null,
-    loadError: current?.error ?? null,
+    detail: live.data,
+    loadError: live.error,
     busy,
     outcome: outcome?.id === id ? outcome : null,
     run,
