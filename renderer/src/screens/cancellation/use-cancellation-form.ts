@@ -29,7 +29,7 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
   const fields = useMemo(() => formFields(profile), [profile]);
   const resolver = useMemo(() => cancellationResolver(profile, order), [profile, order]);
   const form = useForm<CancellationValues, unknown, CancellationValues>({
-    defaultValues: blankValues(fields),
+    defaultValues: blankValues(fields, order),
     resolver,
     mode: 'onBlur',
     reValidateMode: 'onChange',
@@ -100,7 +100,7 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
   );
 
   const start = useCallback(() => {
-    form.reset(blankValues(fields));
+    form.reset(blankValues(fields, order));
     journaled.current = null;
     validated.current = null;
     forget();
@@ -108,17 +108,17 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
     setOriginal(null);
     setRound((r) => r + 1);
     navigate('cancellation', '', { replace: true });
-  }, [fields, form, forget]);
+  }, [fields, form, forget, order]);
 
   /** "New cancellation" (Alt+C): asks first when typed work would be lost. */
   const requestNew = useCallback(() => {
     const values = form.getValues();
     const safe =
-      sameValues(values, blankValues(fields), fields) ||
+      sameValues(values, blankValues(fields, order), fields) ||
       (journaled.current !== null && sameValues(values, journaled.current, fields));
     if (safe) start();
     else setConfirmNew(true);
-  }, [fields, form, start]);
+  }, [fields, form, start, order]);
 
   return {
     fields,
