@@ -53,9 +53,15 @@ async function chooseFile(desk: Desk, path: string) {
   await expect(page.getByRole('heading', { name: '2. Columns' })).toBeFocused();
 }
 
-/** Waits until the sandbox has stored `n` records (or more). */
-async function recordsReach(desk: Desk, n: number, timeout = 15_000) {
-  await expect.poll(() => desk.sandbox.records.length, { timeout }).toBeGreaterThanOrEqual(n);
+/**
+ * Lets the outbox send until the sandbox holds `n` records (or more), then stops it: the rest of the
+ * batch stays queued, mid-way, for as long as the test looks (a batch that finished first would
+ * take its Pause and Cancel buttons with it). Rows already being sent finish.
+ */
+async function sendUntil(desk: Desk, n: number) {
+  desk.core.outbox.start();
+  await expect.poll(() => desk.sandbox.records.length, { intervals: [20], timeout: 15_000 }).toBeGreaterThanOrEqual(n);
+  desk.core.outbox.pause();
 }
 
 test.describe.configure({ timeout: 60_000 });
@@ -281,7 +287,6 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
   desk,
 }) => {
   const { page } = desk;
-  desk.core.outbox.start();
   // Every request takes a while, so the batch of 40 takes a few seconds (four at a time).
   desk.sandbox.faults.add({ target: 'entry', times: 40, fault: { kind: 'latency', ms: 350 } });
   await chooseFile(desk, writeCsv('forty.csv', validRows(40)));
@@ -294,8 +299,8 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
   await expect(progress).toHaveAttribute('max', '40');
   await expect(page.getByTestId('batch-info')).toContainText('forty.csv');
 
-  // Mid-batch: counts, rate and time left follow the journal's changes.
-  await recordsReach(desk, 12);
+  // Mid-batch: counts, rate and time left follow the journal's changes; the batch is held there.
+  await sendUntil(desk, 12);
   await expect(page.getByTestId('batch-rate')).toHaveText(/^\d+(\.\d)? rows\/s · .+ left$/);
   const counts = page.getByTestId('batch-counts');
   await expect.poll(async () => Number(await tile(counts, 'accepted').textContent())).toBeGreaterThanOrEqual(8);
@@ -306,6 +311,8 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await expect(page.getByTestId('import-status')).toContainText('Batch 1 paused');
   await expect(page.getByTestId('batch-rate')).toHaveText('Paused: no rows are being sent.');
+  // The outbox runs again: the batch's own pause is what keeps its rows back.
+  desk.core.outbox.start();
   await page.waitForTimeout(800);
   const stored = desk.sandbox.records.length;
   expect(stored).toBeLessThan(40);
@@ -334,11 +341,10 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
 
 test('cancel keeps the unsent rows queued (resumable) or discards them', async ({ desk }) => {
   const { page } = desk;
-  desk.core.outbox.start();
   desk.sandbox.faults.add({ target: 'entry', times: 30, fault: { kind: 'latency', ms: 400 } });
   await chooseFile(desk, writeCsv('thirty.csv', validRows(30)));
   await page.getByRole('button', { name: 'Send 30 valid rows' }).click();
-  await recordsReach(desk, 4);
+  await sendUntil(desk, 4);
 
   // The question opens on the safe choice; Escape keeps sending.
   await page.getByRole('button', { name: 'Cancel batch…' }).click();
@@ -350,6 +356,8 @@ test('cancel keeps the unsent rows queued (resumable) or discards them', async (
   await page.getByRole('button', { name: 'Cancel batch…' }).click();
   await dialog.getByRole('button', { name: 'Keep unsent rows queued' }).click();
   await expect(page.getByTestId('import-status')).toContainText('the unsent rows stay queued with the batch paused');
+  // The outbox runs again: the batch's pause is what keeps its rows back.
+  desk.core.outbox.start();
   await page.waitForTimeout(800);
   const stored = desk.sandbox.records.length;
   await page.waitForTimeout(1000);
@@ -362,8 +370,10 @@ test('cancel keeps the unsent rows queued (resumable) or discards them', async (
   await page.keyboard.press('Alt+I');
   await page.getByRole('link', { name: 'Batch 1 — thirty.csv' }).click();
   await expect(page.getByText('Batch 1 is paused')).toBeVisible();
+  desk.core.outbox.pause();
   await page.getByRole('button', { name: 'Resume sending' }).click();
-  await recordsReach(desk, stored + 2);
+  await expect(page.getByRole('button', { name: 'Pause sending' })).toBeVisible();
+  await sendUntil(desk, stored + 2);
 
   // Discard: what is not sent yet is never sent.
   await page.getByRole('button', { name: 'Cancel batch…' }).click();
@@ -377,6 +387,7 @@ test('cancel keeps the unsent rows queued (resumable) or discards them', async (
   const discarded = Number(await tile(summary, 'discarded').textContent());
   expect(accepted + discarded).toBe(30);
   expect(discarded).toBeGreaterThan(0);
+  desk.core.outbox.start();
   await page.waitForTimeout(800);
   expect(desk.sandbox.records).toHaveLength(accepted);
 });
