@@ -68,6 +68,8 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
     void act(
       () => api.imports.cancel({ batch, discard }),
       ({ discarded, status: next }) => {
+        // A discard that ends the batch is announced as the cancel it is, not as a finish.
+        wasFinished.current = next.remaining === 0;
         accept(next);
         say(
           discard
