@@ -12,11 +12,26 @@ export function headerKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** The heading keys each field answers to: its name, its label, and its label without the word "line". */
+/** Headings other systems and spreadsheets commonly use for a field, beside its name and label. */
+const SYNONYMS: Partial<Record<EntryField, readonly string[]>> = {
+  reference: ['Ref', 'Ref No', 'Your ref', 'Customer ref'],
+  postcode: ['Post code', 'Postal code', 'Zip', 'Zip code'],
+  email: ['Email address', 'E-mail address'],
+  telephone: ['Tel', 'Tel No', 'Phone', 'Phone number', 'Telephone number', 'Mobile'],
+  policy_premium: ['Premium'],
+  total_value: ['Value'],
+  order_number: ['Order No', 'Order ref'],
+  invoice_number: ['Invoice No', 'Invoice ref'],
+  address1: ['Address'],
+  town: ['City'],
+  colour: ['Color'],
+};
+
+/** The heading keys each field answers to: its name, its label, its label without "line", and its synonyms. */
 const FIELD_KEYS: ReadonlyMap<string, EntryField> = new Map(
   ENTRY_FIELDS.flatMap((field) => {
     const label = FIELD_LABELS[field];
-    const keys = [field, label, label.replace(/\bline\b/gi, '')].map(headerKey);
+    const keys = [field, label, label.replace(/\bline\b/gi, ''), ...(SYNONYMS[field] ?? [])].map(headerKey);
     return keys.map((key): [string, EntryField] => [key, field]);
   }),
 );

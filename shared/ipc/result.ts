@@ -31,6 +31,9 @@ export const ipcErrorSchema = z.strictObject({
       createdAt: z.string(),
       reference: z.string().optional(),
       operator: z.string().optional(),
+      /** The earlier entry's surname and postcode (for a cancellation: those of the entry it cancels). */
+      surname: z.string().optional(),
+      postcode: z.string().optional(),
     })
     .optional(),
 });

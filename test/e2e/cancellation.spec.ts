@@ -68,17 +68,20 @@ test('an entry found by surname is cancelled by keyboard, and the two are linked
   await page.screenshot({ path: 'test-results/screens/cancellation-finder.png' });
   await page.keyboard.press('Enter');
 
-  // Prefilled from the entry; the caret waits in the first field still to fill: the date.
+  // Prefilled from the entry, the date with today; the caret waits in the first field still to fill: the reason.
   await expect(list).toBeHidden();
   await expect(field(page, 'recordid')).toHaveValue('100001');
   await expect(field(page, 'account_code')).toHaveValue('ACME01');
   await expect(field(page, 'reference')).toHaveValue('CAN-1');
   await expect(field(page, 'policy')).toHaveValue('FURN-PLUS');
   await expect(page.getByTestId('original-entry')).toContainText(`journal #${oakley.id}`);
-  await expect(field(page, 'cancellation_date')).toBeFocused();
+  await expect(field(page, 'reason')).toBeFocused();
   expect(page.url()).toContain('#/cancellation?recordid=100001');
 
   // Enter in a field never submits; Ctrl+Enter does.
+  await page.keyboard.press('Shift+Tab');
+  await expect(field(page, 'cancellation_date')).toBeFocused();
+  await page.keyboard.press('Control+A');
   await page.keyboard.type('1132026');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
@@ -162,9 +165,7 @@ test('"File cancellation" in the detail prefills the screen; a second cancellati
   await expect(page).toHaveURL(/#\/cancellation\?recordid=100001$/);
   await expect(field(page, 'recordid')).toHaveValue('100001');
   await expect(field(page, 'reference')).toHaveValue('DUP-1');
-  await expect(field(page, 'cancellation_date')).toBeFocused();
-  await page.keyboard.type('01/03/2026');
-  await page.keyboard.press('Tab');
+  await expect(field(page, 'reason')).toBeFocused();
   await page.keyboard.type('Filed twice?');
   await page.keyboard.press('Control+Enter');
 
@@ -201,8 +202,7 @@ test('an unknown recordid typed by hand is refused by the service, its message a
   await page.keyboard.press('Tab');
   await expect(field(page, 'recordid')).toBeFocused();
   await page.keyboard.type('999999');
-  await field(page, 'cancellation_date').focus();
-  await page.keyboard.type('2026-03-11');
+  await field(page, 'cancellation_date').fill('2026-03-11');
   await page.keyboard.press('Tab');
   await page.keyboard.type('No such entry');
   await page.keyboard.press('Control+Enter');
@@ -244,9 +244,7 @@ test('without a cancellation path the screen says so, queues the request, and it
   await expect(page.getByRole('option')).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(field(page, 'cancellation_date')).toBeFocused();
-  await page.keyboard.type('11/03/2026');
-  await page.keyboard.press('Tab');
+  await expect(field(page, 'reason')).toBeFocused();
   await page.keyboard.type('Queued while the path is missing');
   await page.getByRole('button', { name: /Queue cancellation/ }).click();
 
@@ -298,7 +296,9 @@ test("the form follows the profile's field set: fields left out, renamed and add
   await expect(field(page, 'account_code')).toHaveCount(0);
   await expect(page.getByLabel('Reason')).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Asked by' })).toBeVisible();
-  await expect(field(page, 'cancellation_date')).toBeFocused();
+  await expect(field(page, 'reason')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Control+A');
   await page.keyboard.type('11/03/2026');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Wrong colour');
@@ -383,8 +383,7 @@ for (const size of [
 
       // Whitmore already has a cancellation: the duplicate question.
       await page.keyboard.press('Enter');
-      await expect(field(page, 'cancellation_date')).toBeFocused();
-      await page.keyboard.type('11/03/2026');
+      await expect(field(page, 'reason')).toBeFocused();
       await field(page, 'reason').fill('Second request');
       await page.keyboard.press('Control+Enter');
       const dialog = page.getByRole('dialog', { name: 'Cancellation already filed?' });

@@ -53,9 +53,17 @@ async function chooseFile(desk: Desk, path: string) {
   await expect(page.getByRole('heading', { name: '2. Columns' })).toBeFocused();
 }
 
-/** Waits until the sandbox has stored `n` records (or more). */
-async function recordsReach(desk: Desk, n: number, timeout = 15_000) {
-  await expect.poll(() => desk.sandbox.records.length, { timeout }).toBeGreaterThanOrEqual(n);
+/**
+ * Sends `n` queued rows through the pipeline itself, four at a time, with the outbox not running:
+ * the batch moves exactly that far and then holds still, mid-way, for as long as the test looks
+ * (a batch that finished first would take its Pause and Cancel buttons with it).
+ */
+async function sendRows(desk: Desk, n: number) {
+  for (let left = n; left > 0; left -= 4) {
+    const jobs = await desk.core.pipeline.claimDue(Math.min(4, left));
+    await Promise.all(jobs.map((job) => desk.core.pipeline.deliver(job)));
+  }
+  expect(desk.sandbox.records.length).toBeGreaterThanOrEqual(n);
 }
 
 test.describe.configure({ timeout: 60_000 });
@@ -184,6 +192,73 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   expect(desk.core.profiles.get('Sandbox')?.importColumns).toMatchObject({ surname: 'surname', notes: null });
 });
 
+/** The status line's colour, to tell good news (green) from what needs a look. */
+const colourOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
+const GREEN = 'rgb(20, 108, 46)';
+
+test('columns: common headings matched, a first value per column, a missing required column said once, focus kept, colours by state', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  const header = [
+    'Account code',
+    'Ref',
+    'Policy',
+    'Surname',
+    'Post Code',
+    'Tel',
+    'Email Address',
+    'Premium',
+    'Order No',
+  ];
+  const row = (n: number) => [
+    'ACME01',
+    `SYN-${n}`,
+    'FURN-PLUS',
+    `Surname${n}`,
+    'M1 1AE',
+    '0161 496 0000',
+    `a${n}@example.com`,
+    '12.50',
+    `ORD-${n}`,
+  ];
+  await chooseFile(desk, writeCsv('synonyms.csv', [row(1), row(2), row(3)], [...header, 'Invoice No']));
+  const fields = ['reference', 'policy', 'surname', 'postcode', 'telephone', 'email', 'policy_premium', 'order_number'];
+  for (const [i, field] of fields.entries()) {
+    await expect(page.locator(`#import-column-${i + 1}`), header[i + 1]).toHaveValue(field);
+  }
+  await expect(page.getByLabel('Field for column J (Invoice No)')).toHaveValue('invoice_number');
+  // A sample of each column beside its heading; a column with nothing in it says so.
+  await expect(page.getByTestId('import-sample-1')).toHaveText('SYN-1');
+  await expect(page.getByTestId('import-sample-6')).toHaveText('a1@example.com');
+  await expect(page.getByTestId('import-sample-9')).toHaveText('(empty)');
+  const status = page.getByTestId('import-status');
+  await expect(status).toHaveText('Checked synonyms.csv: 3 rows, 3 valid, 0 invalid.');
+  expect(await colourOf(status)).toBe(GREEN);
+
+  // Leaving Surname out: focus stays on the changed column, one message says what is missing (not
+  // one per row), and nothing is green about 0 valid rows.
+  const surname = page.getByLabel('Field for column D (Surname)');
+  await surname.focus();
+  await surname.selectOption({ label: '— not imported —' });
+  await expect(status).toHaveText(/^Column D \(Surname\) is not imported\. Checked .*: 3 rows, 0 valid, 3 invalid\.$/);
+  await expect(surname).toBeFocused();
+  await expect(tile(checkCounts(page), 'invalid')).toHaveText('3');
+  await expect(page.getByTestId('import-missing-rows')).toHaveText(
+    'Every row lacks Surname: choose the column that holds it under 2. Columns.',
+  );
+  await expect(page.getByText('Enter the surname')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /Rows with errors/ })).toHaveCount(0);
+  expect(await colourOf(status)).not.toBe(GREEN);
+  await expect(page.locator('[data-count="valid"]')).not.toHaveClass(/\bok\b/);
+  await page.screenshot({ path: 'test-results/screens/import-missing-column.png', fullPage: true });
+
+  await surname.selectOption('surname');
+  await expect(status).toHaveText(/3 valid, 0 invalid\.$/);
+  await expect(surname).toBeFocused();
+  await expect(page.getByTestId('import-missing-rows')).toHaveCount(0);
+});
+
 test('a workbook with several sheets: the sheet is chosen, dates in MM/DD/YYYY read as chosen', async ({ desk }) => {
   const { page } = desk;
   const workbook = new ExcelJS.Workbook();
@@ -214,7 +289,6 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
   desk,
 }) => {
   const { page } = desk;
-  desk.core.outbox.start();
   // Every request takes a while, so the batch of 40 takes a few seconds (four at a time).
   desk.sandbox.faults.add({ target: 'entry', times: 40, fault: { kind: 'latency', ms: 350 } });
   await chooseFile(desk, writeCsv('forty.csv', validRows(40)));
@@ -227,8 +301,8 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
   await expect(progress).toHaveAttribute('max', '40');
   await expect(page.getByTestId('batch-info')).toContainText('forty.csv');
 
-  // Mid-batch: counts, rate and time left follow the journal's changes.
-  await recordsReach(desk, 12);
+  // Mid-batch: counts, rate and time left follow the journal's changes; the batch is held there.
+  await sendRows(desk, 12);
   await expect(page.getByTestId('batch-rate')).toHaveText(/^\d+(\.\d)? rows\/s · .+ left$/);
   const counts = page.getByTestId('batch-counts');
   await expect.poll(async () => Number(await tile(counts, 'accepted').textContent())).toBeGreaterThanOrEqual(8);
@@ -239,6 +313,8 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await expect(page.getByTestId('import-status')).toContainText('Batch 1 paused');
   await expect(page.getByTestId('batch-rate')).toHaveText('Paused: no rows are being sent.');
+  // The outbox runs again: the batch's own pause is what keeps its rows back.
+  desk.core.outbox.start();
   await page.waitForTimeout(800);
   const stored = desk.sandbox.records.length;
   expect(stored).toBeLessThan(40);
@@ -267,11 +343,10 @@ test('sending a batch: progress with rate and time left, pause stops sending, re
 
 test('cancel keeps the unsent rows queued (resumable) or discards them', async ({ desk }) => {
   const { page } = desk;
-  desk.core.outbox.start();
   desk.sandbox.faults.add({ target: 'entry', times: 30, fault: { kind: 'latency', ms: 400 } });
   await chooseFile(desk, writeCsv('thirty.csv', validRows(30)));
   await page.getByRole('button', { name: 'Send 30 valid rows' }).click();
-  await recordsReach(desk, 4);
+  await sendRows(desk, 4);
 
   // The question opens on the safe choice; Escape keeps sending.
   await page.getByRole('button', { name: 'Cancel batch…' }).click();
@@ -283,6 +358,8 @@ test('cancel keeps the unsent rows queued (resumable) or discards them', async (
   await page.getByRole('button', { name: 'Cancel batch…' }).click();
   await dialog.getByRole('button', { name: 'Keep unsent rows queued' }).click();
   await expect(page.getByTestId('import-status')).toContainText('the unsent rows stay queued with the batch paused');
+  // The outbox runs again: the batch's pause is what keeps its rows back.
+  desk.core.outbox.start();
   await page.waitForTimeout(800);
   const stored = desk.sandbox.records.length;
   await page.waitForTimeout(1000);
@@ -295,8 +372,11 @@ test('cancel keeps the unsent rows queued (resumable) or discards them', async (
   await page.keyboard.press('Alt+I');
   await page.getByRole('link', { name: 'Batch 1 — thirty.csv' }).click();
   await expect(page.getByText('Batch 1 is paused')).toBeVisible();
+  // The outbox stops again (idle: it claimed nothing of the paused batch); two rows are sent by hand.
+  desk.core.outbox.pause();
   await page.getByRole('button', { name: 'Resume sending' }).click();
-  await recordsReach(desk, stored + 2);
+  await expect(page.getByRole('button', { name: 'Pause sending' })).toBeVisible();
+  await sendRows(desk, 2);
 
   // Discard: what is not sent yet is never sent.
   await page.getByRole('button', { name: 'Cancel batch…' }).click();
@@ -310,6 +390,7 @@ test('cancel keeps the unsent rows queued (resumable) or discards them', async (
   const discarded = Number(await tile(summary, 'discarded').textContent());
   expect(accepted + discarded).toBe(30);
   expect(discarded).toBeGreaterThan(0);
+  desk.core.outbox.start();
   await page.waitForTimeout(800);
   expect(desk.sandbox.records).toHaveLength(accepted);
 });
@@ -460,7 +541,6 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       desk,
     }) => {
       const { page } = desk;
-      desk.core.outbox.start();
       const rows = validRows(24);
       rows[2]![4] = 'NOPE';
       rows[5]![3] = '';
@@ -483,15 +563,22 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
 
-      desk.sandbox.faults.add({ target: 'entry', times: 23, fault: { kind: 'latency', ms: 500 } });
+      // The outbox is not started: the batch stays mid-way, four rows sent by the pipeline itself and
+      // the rest queued, for as long as the test looks (so Pause sending cannot vanish under it).
       await page.getByRole('button', { name: 'Send 22 valid rows' }).click();
       await expect(page.getByRole('heading', { name: /^4\. Sending batch/ })).toBeFocused();
-      await recordsReach(desk, 4);
+      await sendRows(desk, 4);
+      expect(desk.sandbox.records).toHaveLength(4);
+      await expect(page.getByTestId('batch-progress-words')).toHaveText(/^4 of 22 rows done/);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/screens/import-progress-${size.name}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Pause sending' }).click();
       await expect(page.getByText(/Batch \d+ is paused/)).toBeVisible();
+      // A paused batch is not good news: the status line is not green.
+      await expect(page.getByTestId('import-status')).toContainText('paused');
+      expect(await colourOf(page.getByTestId('import-status'))).not.toBe(GREEN);
       expect(await seriousViolations(page)).toEqual([]);
+      expect(desk.sandbox.records).toHaveLength(4);
     });
   });
 }

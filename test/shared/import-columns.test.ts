@@ -33,6 +33,20 @@ describe('matchColumns', () => {
     expect(matchColumns(['Address line 2', 'ADDRESS 2'])).toEqual(['address2', null]);
   });
 
+  it('knows the headings other systems commonly use', () => {
+    const header = ['Ref', 'Tel', 'Email Address', 'Premium', 'Order No', 'Invoice No', 'Post Code', 'Tel No.'];
+    expect(matchColumns(header)).toEqual([
+      'reference',
+      'telephone',
+      'email',
+      'policy_premium',
+      'order_number',
+      'invoice_number',
+      'postcode',
+      null,
+    ]);
+  });
+
   it('leaves unknown and blank headings unmapped, and gives a field only to the first column naming it', () => {
     expect(matchColumns(['Notes', '', 'Surname', 'surname', 'E-Mail'])).toEqual([null, null, 'surname', null, 'email']);
   });

@@ -34,6 +34,8 @@ export interface ImportCheck {
   contentHash: string;
   info: TableInfo;
   mapping: ColumnMapping;
+  /** Per column, the first value the file holds in it ('' for a column with none), to recognise it by. */
+  samples: string[];
   /** Required fields no column is mapped to (every row then fails on them). */
   missing: EntryField[];
   rows: number;
@@ -82,6 +84,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     contentHash,
     info,
     mapping,
+    samples: info.header.map(() => ''),
     missing: missingRequired(
       mapping,
       ENTRY_FIELDS.filter((f) => ruleFor(f, profile).required),
@@ -122,8 +125,10 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     probes = [];
     lines.clear();
   };
+  let unsampled = check.samples.length;
   for await (const e of entries) {
     check.rows += 1;
+    if (unsampled > 0) unsampled = noteSamples(check.samples, e.cells);
     if (!e.ok) {
       check.invalid += 1;
       if (check.problems.length < LISTED)
@@ -152,6 +157,20 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
   if (probes.length) await lookUp();
   check.duplicates.sort((a, b) => a.row - b.row);
   return check;
+}
+
+/** Longest sample value kept of a column. */
+const SAMPLE_CHARS = 60;
+
+/** Fills the columns still without a sample from a row's cells; how many remain without one. */
+function noteSamples(samples: string[], cells: readonly string[]): number {
+  let left = 0;
+  samples.forEach((sample, column) => {
+    const cell = cells[column]?.trim() ?? '';
+    if (sample === '' && cell !== '') samples[column] = cell.slice(0, SAMPLE_CHARS);
+    if (samples[column] === '') left += 1;
+  });
+  return left;
 }
 
 /** Notes the values of a valid row the import sends otherwise than the file holds them. */

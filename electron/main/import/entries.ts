@@ -14,9 +14,10 @@ import type { TableEncoding, TableInfo } from './table';
 
 /**
  * One data row of an imported file, validated as an entry: `file` is what the file holds (mapped),
- * `input` what is validated (a person's correction, or the file's with the repairs chosen).
+ * `input` what is validated (a person's correction, or the file's with the repairs chosen), `cells` the
+ * row's cells as read, every column.
  */
-export type ReadEntry = { row: number; line: number; input: EntryInput; file: EntryInput } & (
+export type ReadEntry = { row: number; line: number; input: EntryInput; file: EntryInput; cells: string[] } & (
   { ok: true; entry: Entry } | { ok: false; fields: FieldErrors }
 );
 
@@ -58,8 +59,8 @@ export async function readEntries(
       const result = schema.safeParse(input);
       const fields: FieldErrors = result.success ? {} : issuesToFields(result.error.issues);
       if (extra) fields._ ??= `Row has ${used} cells, the header has ${width}`;
-      if (result.success && !extra) yield { row, line, input, file, ok: true, entry: result.data };
-      else yield { row, line, input, file, ok: false, fields };
+      if (result.success && !extra) yield { row, line, input, file, cells, ok: true, entry: result.data };
+      else yield { row, line, input, file, cells, ok: false, fields };
     }
   }
   return { info, mapping, entries: { [Symbol.asyncIterator]: entries } };

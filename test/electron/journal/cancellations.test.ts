@@ -55,7 +55,13 @@ describeEachStore('cancellations, against the sandbox', (store) => {
       },
     });
     const again = await dispatch('cancellations:submit', cancel(entry.recordid!, { reason: 'Asked twice' }));
-    expect(again).toMatchObject({ ok: false, error: { code: 'duplicate', duplicate: { id: cancellation.id } } });
+    expect(again).toMatchObject({
+      ok: false,
+      error: {
+        code: 'duplicate',
+        duplicate: { id: cancellation.id, surname: entry.surname, postcode: entry.payload.postcode },
+      },
+    });
     const confirmed = await dispatch('cancellations:submit', {
       ...cancel(entry.recordid!, { reason: 'Asked twice' }),
       confirmDuplicate: true,

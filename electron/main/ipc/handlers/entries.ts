@@ -3,7 +3,21 @@ import type { Handlers } from '../dispatch';
 import { IpcFailure, fail } from '../ipc-failure';
 import { toView } from './views';
 import type { SubmitRequest } from '../../sending/pipeline';
+import type { SubmissionRow } from '../../../../shared/journal/types';
 import { submitCorrection } from '../../sending/correction-submit';
+
+/**
+ * Who a duplicate is about, for the clerk to recognise: the surname and postcode of the earlier
+ * entry, or, for an earlier cancellation, of the entry it cancels.
+ */
+async function whoseDuplicate(core: Core, d: SubmissionRow): Promise<{ surname: string; postcode: string }> {
+  const { rows } =
+    d.kind === 'entry' || d.originalRecordid === null
+      ? { rows: [d] }
+      : await core.journal.list({ recordid: d.originalRecordid, kind: 'entry', profile: d.profile, limit: 1 });
+  const entry = rows[0];
+  return { surname: entry?.surname ?? '', postcode: entry?.payload.postcode ?? '' };
+}
 
 /** Queues a submission, sends it once now (the outbox retries what needs it), and answers with the row. */
 async function submitAndSend(core: Core, request: SubmitRequest, corrects?: number) {
@@ -24,6 +38,7 @@ async function submitAndSend(core: Core, request: SubmitRequest, corrects?: numb
         createdAt: d.createdAt,
         reference: d.reference,
         operator: d.operator,
+        ...(await whoseDuplicate(core, d)),
       },
     });
   }

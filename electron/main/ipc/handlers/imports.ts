@@ -95,6 +95,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         sheet: check.info.sheet ?? null,
         header: check.info.header,
         mapping: check.mapping,
+        samples: check.samples,
         missing: check.missing,
         rows: check.rows,
         valid: check.valid,

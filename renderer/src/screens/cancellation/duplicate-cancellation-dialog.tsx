@@ -20,7 +20,8 @@ interface DuplicateProps {
 
 /**
  * Asks before filing a second cancellation for a recordid the journal already holds one for,
- * naming the earlier one (state, when, who) so the clerk can check. "Don't submit" is the
+ * naming the earlier one (the entry's surname and postcode, state, when, who, a link to it in the
+ * Journal) so the clerk can check. "Don't submit" is the
  * default; Escape means it too.
  */
 export function DuplicateCancellationDialog({ duplicate, recordid, onCancel, onConfirm }: DuplicateProps) {
@@ -36,8 +37,14 @@ export function DuplicateCancellationDialog({ duplicate, recordid, onCancel, onC
     >
       <p>The journal already holds a cancellation of recordid {recordid}:</p>
       <dl className="duplicate">
+        <dt>Surname</dt>
+        <dd>{duplicate.surname || '–'}</dd>
+        <dt>Postcode</dt>
+        <dd>{duplicate.postcode || '–'}</dd>
         <dt>Journal entry</dt>
-        <dd>#{duplicate.id}</dd>
+        <dd>
+          <a href={`#/journal?id=${duplicate.id}`}>Open journal entry #{duplicate.id}</a>
+        </dd>
         <dt>State</dt>
         <dd>
           {STATE[duplicate.state] ?? duplicate.state}

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { JournalListRow } from '../../../../shared/ipc/contract';
 import { STATE_LABELS } from '../../../../shared/journal/state-words';
-import { useEntrySearch, type SearchState } from './use-entry-search';
+import { useEntrySearch, type EntryTraits, type SearchState } from './use-entry-search';
 import { dayOf } from '../../moments';
 
 const FINDER_ID = 'cancel-find';
@@ -23,10 +23,31 @@ function statusWords(state: SearchState, text: string, profile: string): string 
   return `${found}, ${accepted} accepted. Arrow keys to choose, Enter to take it.`;
 }
 
+/** One entry found: what tells it apart from others of the same name, and a cancellation already filed. */
+function EntryOption({ row, traits }: { row: JournalListRow; traits: EntryTraits | undefined }) {
+  const name = [traits?.initials, row.surname].filter(Boolean).join(' ');
+  return (
+    <>
+      <span className="opt-recordid">{row.recordid ?? 'no recordid'}</span>{' '}
+      <span className="opt-reference">{row.reference || '–'}</span> <span className="opt-name">{name || '–'}</span>{' '}
+      <span className="opt-postcode">{traits?.postcode || '–'}</span>{' '}
+      <span className="opt-value">{traits?.totalValue ? `value ${traits.totalValue}` : 'no value'}</span>{' '}
+      <span>{row.policy || '–'}</span> <span className="opt-date">keyed {dayOf(row.createdAt)}</span>{' '}
+      <span className="opt-state">
+        {STATE_LABELS[row.state]}
+        {traits && traits.cancelledBy !== null && (
+          <strong className="opt-cancelled">, already cancelled (#{traits.cancelledBy})</strong>
+        )}
+      </span>
+    </>
+  );
+}
+
 /**
  * "Find the original entry": a combobox over the profile's entries in the journal (recordid,
  * reference or surname, as you type). Arrow keys move through the accepted ones, Enter or a click
- * takes one, Escape closes the list. Entries not accepted are listed, greyed, with their state.
+ * takes one, Escape closes the list. Entries not accepted are listed, greyed, with their state;
+ * each shows initials, postcode, value and keyed date, and a cancellation already filed for it.
  * It has the caret when it appears: on opening the screen, and for each new cancellation.
  */
 export function EntryFinder({ profile, onPick }: { profile: string; onPick: (row: JournalListRow) => void }) {
@@ -105,10 +126,7 @@ export function EntryFinder({ profile, onPick }: { profile: string; onPick: (row
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pickable(row) && pick(row)}
           >
-            <span className="opt-recordid">{row.recordid ?? 'no recordid'}</span>{' '}
-            <span className="opt-reference">{row.reference || '–'}</span> <span>{row.surname || '–'}</span>{' '}
-            <span>{row.policy || '–'}</span> <span className="opt-date">{dayOf(row.createdAt)}</span>{' '}
-            <span className="opt-state">{STATE_LABELS[row.state]}</span>
+            <EntryOption row={row} traits={state.traits.get(row.id)} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
 import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
+import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { Profile } from '../../../../shared/profile/schema';
+import { localDate } from '../journal/journal-format';
 
 /** The cancellation form's values: every field it asks for, as the text typed. */
 export type CancellationValues = Record<string, string>;
@@ -12,9 +14,15 @@ export function formFields(profile: Pick<Profile, 'cancellation'>): Cancellation
   return profile.cancellation.fields.filter((f) => f.wire !== null || f.name === 'recordid');
 }
 
-/** An empty form for these fields. */
-export function blankValues(fields: readonly CancellationFieldDef[]): CancellationValues {
-  return Object.fromEntries(fields.map((f) => [f.name, '']));
+/**
+ * A new form for these fields: empty, but for the cancellation date, which is today on this
+ * computer's calendar (in the screen order), as the CLI's `cancel` assumes when no date is given.
+ */
+export function blankValues(fields: readonly CancellationFieldDef[], order: ScreenDateOrder): CancellationValues {
+  const today = formatScreenDate(localDate(), order);
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.name === 'cancellation_date' && f.type === 'date' ? today : '']),
+  );
 }
 
 /** True when two forms hold the same text in every field. */

@@ -31,7 +31,7 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
   const fields = useMemo(() => formFields(profile), [profile]);
   const resolver = useMemo(() => cancellationResolver(profile, order), [profile, order]);
   const form = useForm<CancellationValues, unknown, CancellationValues>({
-    defaultValues: blankValues(fields),
+    defaultValues: blankValues(fields, order),
     resolver,
     mode: 'onBlur',
     reValidateMode: 'onChange',
@@ -78,20 +78,20 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
   );
 
   const start = useCallback(() => {
-    form.reset(blankValues(fields));
+    form.reset(blankValues(fields, order));
     reset();
     setFollowed(null);
     setError(null);
     setOriginal(null);
     setRound((r) => r + 1);
     navigate('cancellation', '', { replace: true });
-  }, [fields, form, reset]);
+  }, [fields, form, reset, order]);
 
   /** "New cancellation" (Alt+C): asks first when typed work would be lost. */
   const ask = useAskBeforeNew<CancellationValues, void>({
     form,
     same: (a, b) => sameValues(a, b, fields),
-    baseline: () => blankValues(fields),
+    baseline: () => blankValues(fields, order),
     journaled: submission.journaled,
     start,
   });

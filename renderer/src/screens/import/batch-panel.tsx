@@ -6,7 +6,7 @@ import { navigate } from '../../use-hash-route';
 import { CancelDialog } from './cancel-dialog';
 import { stateWords } from './check-step';
 import type { Started } from './import-flow';
-import { focusOnMount, plural, rateWords, timeLeft } from './import-words';
+import { focusOnMount, plural, rateWords, timeLeft, toneOf, type Say } from './import-words';
 import { BatchInfo, Counts, count, Summary, type Tile } from './batch-summary';
 import { useBatchStatus } from './use-batch-status';
 
@@ -14,7 +14,7 @@ interface BatchPanelProps {
   batch: number;
   /** What queueing answered, when this batch was just started here. */
   started: Started | null;
-  say(text: string): void;
+  say: Say;
   onAnother(): void;
 }
 
@@ -34,7 +34,10 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
 
   useEffect(() => {
     if (!status) return;
-    if (finished && wasFinished.current === false) say(`Batch ${batch} finished: ${stateWords(status.counts)}.`);
+    if (finished && wasFinished.current === false) {
+      const accepted = status.counts.accepted ?? 0;
+      say(`Batch ${batch} finished: ${stateWords(status.counts)}.`, toneOf(accepted, status.total - accepted));
+    }
     wasFinished.current = finished;
   }, [finished, status, batch, say]);
 
@@ -57,6 +60,7 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
           paused
             ? `Batch ${batch} paused: no more rows are sent. Rows already being sent finish.`
             : `Batch ${batch} resumed: sending goes on.`,
+          paused ? 'warn' : undefined,
         );
       },
     );
@@ -64,11 +68,14 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
     void act(
       () => api.imports.cancel({ batch, discard }),
       ({ discarded, status: next }) => {
+        // A discard that ends the batch is announced as the cancel it is, not as a finish.
+        wasFinished.current = next.remaining === 0;
         accept(next);
         say(
           discard
             ? `Batch ${batch} cancelled: ${plural(discarded, 'unsent row was', 'unsent rows were')} discarded.`
             : `Batch ${batch} cancelled: the unsent rows stay queued with the batch paused. Resume sends them.`,
+          'warn',
         );
       },
     );
@@ -89,7 +96,7 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
           ? `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`
           : 'Not saved: no file was chosen.';
         setExported(words);
-        say(words);
+        say(words, path ? 'ok' : undefined);
       },
     );
   };
@@ -186,7 +193,7 @@ function Progress({ status, started, rate, busy, onPause, onCancel, onJournal }:
       <Counts
         testId="batch-counts"
         tiles={[
-          ['Accepted', count(status, 'accepted'), 'ok'],
+          ['Accepted', count(status, 'accepted'), count(status, 'accepted') ? 'ok' : undefined],
           ['Rejected', count(status, 'rejected'), count(status, 'rejected') ? 'bad' : undefined],
           ['Failed', count(status, 'failed'), count(status, 'failed') ? 'bad' : undefined],
           ['Unknown', count(status, 'unknown'), count(status, 'unknown') ? 'warn' : undefined],

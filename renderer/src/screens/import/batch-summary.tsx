@@ -70,7 +70,7 @@ export function Summary({ status, busy, exported, onRetry, onExport, onJournal, 
       <Counts
         testId="batch-summary-counts"
         tiles={[
-          ['Accepted', count(status, 'accepted'), 'ok'],
+          ['Accepted', count(status, 'accepted'), count(status, 'accepted') ? 'ok' : undefined],
           ['Rejected', rejected, rejected ? 'bad' : undefined],
           ['Failed', failed, failed ? 'bad' : undefined],
           ['Unknown', unknown, unknown ? 'warn' : undefined],

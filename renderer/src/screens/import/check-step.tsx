@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from '../../../../shared/entry/fields';
 import type { EntryRules } from '../../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
@@ -8,7 +9,7 @@ import { ChangesTable } from './changes-table';
 import { DuplicatesTable } from './duplicates-table';
 import { LineRepairs } from './line-repairs';
 import { plural, when } from './import-words';
-import { ProblemsTable } from './problems-table';
+import { listedProblems, ProblemsTable } from './problems-table';
 import type { RowInput } from './use-import-check';
 
 interface CheckStepProps {
@@ -47,7 +48,7 @@ export function CheckStep(props: CheckStepProps) {
   const { check, busy, fixed, sendAnyway, onSendAnyway, onExportRejected, exported } = props;
   const counts: Array<[string, number, string?]> = [
     ['Rows', check.rows],
-    ['Valid', check.valid, 'ok'],
+    ['Valid', check.valid, check.valid ? 'ok' : check.rows ? 'bad' : undefined],
     ['Invalid', check.invalid, check.invalid ? 'bad' : undefined],
     ['Duplicates', check.duplicateCount, check.duplicateCount ? 'warn' : undefined],
     ['Already imported', check.already],
@@ -98,11 +99,18 @@ export function CheckStep(props: CheckStepProps) {
             </button>
             {exported && <span className="saved">{exported}</span>}
           </div>
+          {check.missing.length > 0 && (
+            <p className="banner error" data-testid="import-missing-rows">
+              Every row lacks {check.missing.map((f) => FIELD_LABELS[f]).join(', ')}: choose the column that holds{' '}
+              {check.missing.length === 1 ? 'it' : 'them'} under 2. Columns.
+              {listedProblems(check).length > 0 && ' Other errors of the rows are listed below.'}
+            </p>
+          )}
           <p className="hint">
             Rows are numbered as a spreadsheet shows them: the heading is row 1. Invalid rows are left out; fix one
             here, or export them all to fix in a spreadsheet.
           </p>
-          <ProblemsTable {...props} />
+          {listedProblems(check).length > 0 && <ProblemsTable {...props} />}
         </div>
       )}
       <LineRepairs

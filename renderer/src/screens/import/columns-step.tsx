@@ -1,6 +1,7 @@
 import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '../../../../shared/entry/fields';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
 import { columnLetter, focusOnMount } from './import-words';
+import { ShownValue } from './shown-value';
 
 interface ColumnsStepProps {
   check: ImportCheckView;
@@ -46,6 +47,7 @@ export function ColumnsStep({ check, required, busy, onColumn }: ColumnsStepProp
                 Column
               </th>
               <th scope="col">Heading in the file</th>
+              <th scope="col">First value</th>
               <th scope="col">Imported as</th>
             </tr>
           </thead>
@@ -56,6 +58,13 @@ export function ColumnsStep({ check, required, busy, onColumn }: ColumnsStepProp
                 <tr key={column} className={field ? undefined : 'ignored'}>
                   <td className="letter">{columnLetter(column)}</td>
                   <th scope="row">{heading.trim() || <span className="hint">(no heading)</span>}</th>
+                  <td className="value" data-testid={`import-sample-${column}`}>
+                    {check.samples[column] ? (
+                      <ShownValue value={check.samples[column]} />
+                    ) : (
+                      <span className="hint">(empty)</span>
+                    )}
+                  </td>
                   <td>
                     <select
                       id={`import-column-${column}`}

@@ -7,7 +7,7 @@ import { useScreenDateOrder } from '../../preferences';
 import { CheckStep } from './check-step';
 import { ColumnsStep, columnName } from './columns-step';
 import { FileStep } from './file-step';
-import { plural } from './import-words';
+import { plural, toneOf, type Say } from './import-words';
 import { useImportCheck, type ImportChoices, type RowInput } from './use-import-check';
 
 export type Started = ResponseOf<'imports:start'>;
@@ -15,7 +15,7 @@ export type Started = ResponseOf<'imports:start'>;
 interface ImportFlowProps {
   profiles: readonly ProfileView[];
   active: string;
-  say(text: string): void;
+  say: Say;
   onStarted(started: Started): void;
 }
 
@@ -25,6 +25,9 @@ function checkedWords(check: ImportCheckView): string {
   const already = check.already ? `, ${check.already.toLocaleString()} already imported` : '';
   return `Checked ${check.fileName}: ${plural(check.rows, 'row', 'rows')}, ${check.valid.toLocaleString()} valid, ${check.invalid.toLocaleString()} invalid${dup}${already}.`;
 }
+
+/** A check is good news only when every row is valid and none repeats. */
+const checkTone = (check: ImportCheckView) => toneOf(check.valid, check.invalid + check.duplicateCount);
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -60,7 +63,7 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
     setExported(null);
     setFailure(null);
     const answer = await imp.update(patch);
-    if (answer) say(`${before}${checkedWords(answer)}`);
+    if (answer) say(`${before}${checkedWords(answer)}`, checkTone(answer));
     return answer;
   };
   const reset = () => {
@@ -101,10 +104,10 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
     setExported(null);
     const answer = await imp.update({ fixes: new Map(choices.fixes).set(row, input) });
     if (!answer) return;
-    if (answer.problems.some((p) => p.row === row)) return say(`Row ${row} still has errors.`);
+    if (answer.problems.some((p) => p.row === row)) return say(`Row ${row} still has errors.`, 'bad');
     setEditing(null);
     focusAfter.current = row;
-    say(`Row ${row} is now valid. ${checkedWords(answer)}`);
+    say(`Row ${row} is now valid. ${checkedWords(answer)}`, checkTone(answer));
   };
   const exportRejected = async () => {
     if (!imp.request) return;
@@ -117,7 +120,7 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
       ? `Saved ${plural(rows, 'rejected row', 'rejected rows')} to ${path}`
       : 'Not saved: no file was chosen.';
     setExported(words);
-    say(words);
+    say(words, path ? 'ok' : undefined);
   };
 
   const chosenDuplicates = check ? check.duplicates.filter((d) => sendAnyway.has(d.row)).map((d) => d.row) : [];

@@ -5,7 +5,7 @@ import { navigate, useHashQuery } from '../../use-hash-route';
 import type { ProfilesState } from '../../use-profiles';
 import { BatchPanel } from './batch-panel';
 import { ImportFlow, type Started } from './import-flow';
-import { plural, when } from './import-words';
+import { plural, when, type Tone } from './import-words';
 import './import.css';
 
 /** The batch the hash shows (`#/import?batch=12`), if any. */
@@ -21,11 +21,11 @@ function batchOf(query: string): number | null {
  */
 export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
   const batch = batchOf(useHashQuery());
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<{ text: string; tone: Tone }>({ text: '', tone: undefined });
   const [started, setStarted] = useState<Started | null>(null);
   /** A new flow (file steps afresh) after each batch started from this screen. */
   const [round, setRound] = useState(0);
-  const say = useCallback((text: string) => setMessage(text), []);
+  const say = useCallback((text: string, tone?: Tone) => setMessage({ text, tone }), []);
   const state = profiles.state;
 
   const onStarted = (answer: Started) => {
@@ -45,8 +45,13 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
             batch.
           </p>
         </div>
-        <p role="status" className="import-status" data-testid="import-status">
-          {message}
+        <p
+          role="status"
+          className={`import-status${message.tone ? ` ${message.tone}` : ''}`}
+          data-testid="import-status"
+          data-tone={message.tone}
+        >
+          {message.text}
         </p>
         {batch !== null ? (
           <BatchPanel

@@ -2,6 +2,19 @@ import { FIELD_LABELS, isEntryField } from '../../../../shared/entry/fields';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import { moment } from '../../moments';
 
+/**
+ * How the status line is coloured: `ok` only for what went wholly well, `warn` for what needs a
+ * look (some rows invalid, a batch paused), `bad` for nothing usable; plain otherwise.
+ */
+export type Tone = 'ok' | 'warn' | 'bad' | undefined;
+
+/** A person is told something on the status line, coloured by its tone. */
+export type Say = (text: string, tone?: Tone) => void;
+
+/** The tone of a count of good things beside a count of bad ones: green only when all are good. */
+export const toneOf = (good: number, bad: number): Tone =>
+  bad === 0 ? (good > 0 ? 'ok' : undefined) : good > 0 ? 'warn' : 'bad';
+
 /** `1 row`, `1,250 rows`. */
 export const plural = (n: number, one: string, many: string): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 

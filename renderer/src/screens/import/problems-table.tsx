@@ -36,14 +36,29 @@ export function editableFields(check: ImportCheckView, problem: Problem): EntryF
 }
 
 /**
+ * The problems to list one by one: a required field no column feeds is said once (above the
+ * table), not on every row, so only the rows' other errors are listed.
+ */
+export function listedProblems(check: ImportCheckView): Problem[] {
+  if (check.missing.length === 0) return check.problems;
+  const missing = new Set<string>(check.missing);
+  return check.problems.flatMap((problem) => {
+    const fields = Object.fromEntries(Object.entries(problem.fields).filter(([field]) => !missing.has(field)));
+    return Object.keys(fields).length > 0 ? [{ ...problem, fields }] : [];
+  });
+}
+
+/**
  * The invalid rows: row number, field, what the file holds there and what is wrong, one line per
  * field; each row can be fixed in place.
  */
 export function ProblemsTable(props: ProblemsTableProps) {
   const { check, rules, dateOrder, busy, editing, onEdit, onSave, onRepair } = props;
   const [shown, setShown] = useState(PAGE);
-  const problems = check.problems.slice(0, Math.max(shown, 1 + check.problems.findIndex((p) => p.row === editing)));
-  const unlisted = check.invalid - check.problems.length;
+  const listed = listedProblems(check);
+  const problems = listed.slice(0, Math.max(shown, 1 + listed.findIndex((p) => p.row === editing)));
+  // With a required column missing every row is invalid; only rows with other errors are listed.
+  const unlisted = check.missing.length > 0 ? 0 : check.invalid - check.problems.length;
   return (
     <>
       <div className="import-scroll">
@@ -90,9 +105,9 @@ export function ProblemsTable(props: ProblemsTableProps) {
           )}
         </table>
       </div>
-      {check.problems.length > problems.length && (
+      {listed.length > problems.length && (
         <button type="button" onClick={() => setShown((n) => n + PAGE)}>
-          Show {Math.min(PAGE, check.problems.length - problems.length)} more rows with errors
+          Show {Math.min(PAGE, listed.length - problems.length)} more rows with errors
         </button>
       )}
       {unlisted > 0 && (

@@ -12,8 +12,8 @@ const STATE: Record<string, string> = {
 };
 
 /**
- * Asks before sending an entry that repeats an earlier one, naming it (reference, recordid, when,
- * who) so the clerk can check the paper. "Don't submit" is the default; Escape means it too.
+ * Asks before sending an entry that repeats an earlier one, naming it (reference, surname,
+ * postcode, recordid, when, who, a link to it in the Journal) so the clerk can check the paper. "Don't submit" is the default; Escape means it too.
  */
 export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => void; onConfirm: () => void }) {
   const { duplicate, onCancel, onConfirm } = props;
@@ -32,6 +32,10 @@ export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => v
       <dl className="duplicate">
         <dt>Reference</dt>
         <dd>{duplicate.reference}</dd>
+        <dt>Surname</dt>
+        <dd>{duplicate.surname || '–'}</dd>
+        <dt>Postcode</dt>
+        <dd>{duplicate.postcode || '–'}</dd>
         <dt>Recordid</dt>
         <dd>{duplicate.recordid ?? `none yet (${STATE[duplicate.state] ?? duplicate.state})`}</dd>
         <dt>Keyed</dt>
@@ -40,7 +44,9 @@ export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => v
           {operator && ` by ${operator}`}
         </dd>
         <dt>Journal entry</dt>
-        <dd>#{duplicate.id}</dd>
+        <dd>
+          <a href={`#/journal?id=${duplicate.id}`}>Open journal entry #{duplicate.id}</a>
+        </dd>
       </dl>
       <p>Submit it only if the paper really holds a second entry.</p>
     </ConfirmDialog>
