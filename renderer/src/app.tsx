@@ -5,7 +5,6 @@ import { JournalBadge } from './components/journal-badge';
 import { ProfileBand, profileColour } from './components/profile-band';
 import { ScreenTitle, TitleProfileProvider } from './components/screen-title';
 import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
-import { CancellationScreen } from './screens/cancellation/cancellation-screen';
 import { useAttentionCount } from './screens/journal/use-attention-count';
 import { useJournalReachable } from './use-journal-health';
 
@@ -15,14 +14,16 @@ const loadJournal = () => import('./screens/journal/journal-screen');
 const loadImport = () => import('./screens/import/import-screen');
 const loadSettings = () => import('./screens/settings/settings-screen');
 const loadSummary = () => import('./screens/summary/summary-screen');
+const loadCancellation = () => import('./screens/cancellation/cancellation-screen');
 const JournalScreen = lazy(() => loadJournal().then((m) => ({ default: m.JournalScreen })));
 const ImportScreen = lazy(() => loadImport().then((m) => ({ default: m.ImportScreen })));
 const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
 const SummaryScreen = lazy(() => loadSummary().then((m) => ({ default: m.SummaryScreen })));
+const CancellationScreen = lazy(() => loadCancellation().then((m) => ({ default: m.CancellationScreen })));
 
 /** Fetches the other screens once the page is idle, so going to one later does not wait for the file. */
 function prefetchScreens() {
-  for (const load of [loadJournal, loadImport, loadSettings, loadSummary]) void load();
+  for (const load of [loadCancellation, loadJournal, loadImport, loadSettings, loadSummary]) void load();
 }
 
 const SCREENS = [
