@@ -27,6 +27,7 @@ test('a profile other than the Sandbox wears its colour and name in the top bar 
   await expect(band).toHaveText('Profile Live: entries go to https://feed.example.com');
   await expect(band).toHaveAttribute('data-colour', 'blue');
   await expect(page).toHaveTitle('Settings – Live – Feed Desk');
+  await page.screenshot({ path: 'test-results/screens/settings-live-profile.png' });
   await page.keyboard.press('Alt+J');
   await expect(page).toHaveTitle('Journal – 1 need attention – Live – Feed Desk');
   await page.keyboard.press('Alt+N');
