@@ -1,15 +1,30 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { navigate, useHashRoute, type Route } from './use-hash-route';
 import { useProfiles } from './use-profiles';
 import { JournalBadge } from './components/journal-badge';
+import { ProfileBand, profileColour } from './components/profile-band';
+import { ScreenTitle, TitleProfileProvider } from './components/screen-title';
 import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
-import { SettingsScreen } from './screens/settings/settings-screen';
-import { JournalScreen } from './screens/journal/journal-screen';
-import { SummaryScreen } from './screens/summary/summary-screen';
-import { CancellationScreen } from './screens/cancellation/cancellation-screen';
-import { ImportScreen } from './screens/import/import-screen';
 import { useAttentionCount } from './screens/journal/use-attention-count';
 import { useJournalReachable } from './journal-feed/journal-feed';
+
+// The screens New entry does not need load on their first visit (or when the page is idle), so the
+// first chunk holds only what keying an entry needs.
+const loadJournal = () => import('./screens/journal/journal-screen');
+const loadImport = () => import('./screens/import/import-screen');
+const loadSettings = () => import('./screens/settings/settings-screen');
+const loadSummary = () => import('./screens/summary/summary-screen');
+const loadCancellation = () => import('./screens/cancellation/cancellation-screen');
+const JournalScreen = lazy(() => loadJournal().then((m) => ({ default: m.JournalScreen })));
+const ImportScreen = lazy(() => loadImport().then((m) => ({ default: m.ImportScreen })));
+const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
+const SummaryScreen = lazy(() => loadSummary().then((m) => ({ default: m.SummaryScreen })));
+const CancellationScreen = lazy(() => loadCancellation().then((m) => ({ default: m.CancellationScreen })));
+
+/** Fetches the other screens once the page is idle, so going to one later does not wait for the file. */
+function prefetchScreens() {
+  for (const load of [loadCancellation, loadJournal, loadImport, loadSettings, loadSummary]) void load();
+}
 
 const SCREENS = [
   { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },
@@ -52,55 +67,73 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [route]);
+  useEffect(() => {
+    const idle = requestIdleCallback(prefetchScreens, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   const active = profiles.active;
+  const colour = profileColour(active);
   return (
-    <div className="shell">
-      <header className="topbar">
-        <span className="brand">Feed Desk</span>
-        <nav aria-label="Screens">
-          {SCREENS.map((s) => {
-            const count = s.route === 'journal' ? (attention ?? 0) : 0;
-            return (
-              <a
-                key={s.route}
-                href={`#/${s.route}`}
-                aria-current={route === s.route || (s.route === 'journal' && route === 'summary') ? 'page' : undefined}
-                aria-label={count > 0 ? `${s.label}, ${count} need attention` : undefined}
-                aria-keyshortcuts={s.keys || undefined}
-                title={s.keys ? `${s.label} (${s.keys})` : s.label}
-              >
-                {s.label}
-                {s.keys && <kbd>{s.keys}</kbd>}
-                {count > 0 && (
-                  <span className="nav-badge" data-testid="attention-badge">
-                    {count.toLocaleString()}
-                  </span>
-                )}
-              </a>
-            );
-          })}
-        </nav>
-        <p className="profile-badge" aria-live="polite">
-          Profile <strong data-testid="active-profile">{active?.profile.name ?? '…'}</strong>
-          {active?.builtIn && <span className="tag">built-in sandbox</span>}
-        </p>
-        <JournalBadge className="profile-badge" />
-      </header>
-      <main className="content">
-        {!journalReachable && (
-          <p role="alert" className="banner error" data-testid="journal-unreachable">
-            The office journal is unreachable; nothing is being sent. Typed entries are kept on this computer.
+    <TitleProfileProvider value={colour && active ? active.profile.name : null}>
+      <div className="shell">
+        <ProfileBand view={active} />
+        <header className="topbar">
+          <span className="brand">Feed Desk</span>
+          <nav aria-label="Screens">
+            {SCREENS.map((s) => {
+              const count = s.route === 'journal' ? (attention ?? 0) : 0;
+              return (
+                <a
+                  key={s.route}
+                  href={`#/${s.route}`}
+                  aria-current={
+                    route === s.route || (s.route === 'journal' && route === 'summary') ? 'page' : undefined
+                  }
+                  aria-label={count > 0 ? `${s.label}, ${count} need attention` : undefined}
+                  aria-keyshortcuts={s.keys || undefined}
+                  title={s.keys ? `${s.label} (${s.keys})` : s.label}
+                >
+                  {s.label}
+                  {s.keys && <kbd>{s.keys}</kbd>}
+                  {count > 0 && (
+                    <span className="nav-badge" data-testid="attention-badge">
+                      {count.toLocaleString()}
+                    </span>
+                  )}
+                </a>
+              );
+            })}
+          </nav>
+          <p className="profile-badge" aria-live="polite">
+            {colour && <span className="swatch" data-colour={colour} />}
+            Profile <strong data-testid="active-profile">{active?.profile.name ?? '…'}</strong>
+            {active?.builtIn && <span className="tag">built-in sandbox</span>}
           </p>
-        )}
-        {profiles.error && (
-          <p role="alert" className="banner error">
-            {profiles.error}
-          </p>
-        )}
-        <Screen route={route} profiles={profiles} />
-      </main>
-    </div>
+          <JournalBadge className="profile-badge" />
+        </header>
+        <main className="content">
+          {!journalReachable && (
+            <p role="alert" className="banner error" data-testid="journal-unreachable">
+              The office journal is unreachable; nothing is being sent. Typed entries are kept on this computer.
+            </p>
+          )}
+          {profiles.error && (
+            <p role="alert" className="banner error">
+              {profiles.error}
+            </p>
+          )}
+          {route === 'journal' && (
+            <ScreenTitle>
+              {attention ? `Journal – ${attention.toLocaleString()} need attention` : 'Journal'}
+            </ScreenTitle>
+          )}
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <Screen route={route} profiles={profiles} />
+          </Suspense>
+        </main>
+      </div>
+    </TitleProfileProvider>
   );
 }
 

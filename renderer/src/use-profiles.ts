@@ -2,13 +2,20 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ResponseOf } from '../../shared/ipc/contract';
 import { api } from './api';
 
+type ListAnswer = ReturnType<typeof api.profiles.list>;
+
+// Asked when the app loads, before the first render, so New entry need not wait a round trip more.
+let pending: ListAnswer | undefined = api.profiles.list({});
+
 /** The profiles and which one is active, reloaded on demand after any change. */
 export function useProfiles() {
   const [state, setState] = useState<ResponseOf<'profiles:list'> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
-    const result = await api.profiles.list({});
+    const answer = pending ?? api.profiles.list({});
+    pending = undefined;
+    const result = await answer;
     if (result.ok) {
       setState(result.data);
       setError(null);

@@ -12,6 +12,15 @@ export { CANCELLATION_FIELDS, type CancellationField } from './cancellation-fiel
 /** The name of the profile that always exists and points at the built-in sandbox. */
 export const SANDBOX_PROFILE = 'Sandbox';
 
+/**
+ * The colours a profile other than the Sandbox can wear in the top bar and Settings, so nobody keys
+ * training data into a live service or the reverse. A small named palette: each keeps white text readable.
+ */
+export const PROFILE_COLOURS = ['red', 'orange', 'green', 'blue', 'purple', 'grey'] as const;
+export type ProfileColour = (typeof PROFILE_COLOURS)[number];
+/** The colour of a profile that has none chosen yet: the warning one. */
+export const DEFAULT_PROFILE_COLOUR: ProfileColour = 'red';
+
 const fieldRule = z.strictObject({
   required: z.boolean().optional(),
   maxLength: z.number().int().min(1).max(10_000).optional(),
@@ -43,6 +52,8 @@ export const profileSchema = z.strictObject({
       const problem = baseUrlProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  /** The colour of the profile's band; the Sandbox has none. */
+  colour: z.enum(PROFILE_COLOURS).optional(),
   dateFormat: z.enum(DATE_FORMATS).default('YYYY-MM-DD'),
   blankMode: z.enum(['send', 'omit']).default('send'),
   postcodeCheck: z.boolean().default(true),

@@ -102,7 +102,10 @@ export function openProfileStore(home: string): ProfileStore {
     },
     put(input) {
       const profile = profileSchema.parse(input);
-      if (profile.name === SANDBOX_PROFILE) profile.baseUrl = SANDBOX_BASE_URL;
+      if (profile.name === SANDBOX_PROFILE) {
+        profile.baseUrl = SANDBOX_BASE_URL;
+        delete profile.colour;
+      }
       const index = data.profiles.findIndex((p) => p.name === profile.name);
       if (index >= 0) data.profiles[index] = profile;
       else data.profiles.push(profile);

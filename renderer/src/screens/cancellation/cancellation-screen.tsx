@@ -10,6 +10,7 @@ import { EntryFinder } from './entry-finder';
 import { findOriginal, loadOriginal, type OriginalEntry } from './original-entry';
 import { useCancellationForm } from './use-cancellation-form';
 import { useCancellationKeys } from './use-cancellation-keys';
+import { ScreenTitle } from '../../components/screen-title';
 import './cancellation.css';
 
 /** The recordid the hash asks to start from (`#/cancellation?recordid=100001`), if any. */
@@ -55,7 +56,7 @@ export function CancellationScreen({ profile }: { profile: Profile }) {
 
   return (
     <>
-      <title>Cancellation – Feed Desk</title>
+      <ScreenTitle>Cancellation</ScreenTitle>
       <div className="cancellation" onKeyDown={onKeyDown}>
         <div className="screen-head">
           <h1>Cancellation</h1>

@@ -6,6 +6,7 @@ import type { ProfilesState } from '../../use-profiles';
 import { BatchPanel } from './batch-panel';
 import { ImportFlow, type Started } from './import-flow';
 import { plural, when, type Tone } from './import-words';
+import { ScreenTitle } from '../../components/screen-title';
 import './import.css';
 
 /** The batch the hash shows (`#/import?batch=12`), if any. */
@@ -36,7 +37,7 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
 
   return (
     <>
-      <title>Bulk import – Feed Desk</title>
+      <ScreenTitle>Bulk import</ScreenTitle>
       <div className="import">
         <div className="screen-head">
           <h1>Bulk import</h1>

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 interface ReviewDialogProps {
   count: number;
@@ -6,75 +7,27 @@ interface ReviewDialogProps {
   onConfirm(note: string): void;
 }
 
-/**
- * "Mark reviewed" with an optional note, as a real modal (the native dialog, like ConfirmDialog):
- * focus starts in the note, Escape cancels, Ctrl+Enter or the button confirms, and focus goes
- * back where it was. Render it only while open.
- */
+/** "Mark reviewed" with an optional note: focus starts in the note, and Enter there marks them. Render it only while open. */
 export function ReviewDialog({ count, onCancel, onConfirm }: ReviewDialogProps) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement | null>(null);
-  const note = useRef<HTMLTextAreaElement | null>(null);
-  const before = useRef<Element | null>(null);
-
-  const open = (element: HTMLDialogElement | null) => {
-    dialog.current = element;
-    if (!element || element.open) return;
-    before.current = document.activeElement;
-    element.showModal();
-    note.current?.focus();
-  };
-  const close = () => {
-    dialog.current?.close();
-    if (before.current instanceof HTMLElement && before.current.isConnected) before.current.focus();
-  };
-  const confirm = () => {
-    const text = note.current?.value.trim() ?? '';
-    close();
-    onConfirm(text);
-  };
+  const note = useRef<HTMLInputElement | null>(null);
   const what = count === 1 ? '1 entry' : `${count} entries`;
 
   return (
-    <dialog
-      ref={open}
-      className="confirm"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-        onCancel();
-      }}
+    <ConfirmDialog
+      title={`Mark ${what} reviewed`}
+      cancelLabel="Cancel"
+      confirmLabel="Mark reviewed"
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(note.current?.value.trim() ?? '')}
+      fields={
+        <div className="dialog-field">
+          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <input id={`${id}-note`} ref={note} type="text" autoComplete="off" maxLength={1000} />
+        </div>
+      }
     >
-      <h2 id={`${id}-title`}>Mark {what} reviewed</h2>
       <p>They are marked reviewed by you, now. A note is optional.</p>
-      <label htmlFor={`${id}-note`}>Note</label>
-      <textarea
-        id={`${id}-note`}
-        ref={note}
-        rows={3}
-        maxLength={1000}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            confirm();
-          }
-        }}
-      />
-      <div className="actions">
-        <button type="button" className="primary" onClick={confirm} title="Mark reviewed (Ctrl+Enter)">
-          Mark reviewed <kbd>Ctrl+Enter</kbd>
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            close();
-            onCancel();
-          }}
-        >
-          Cancel
-        </button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }

@@ -14,6 +14,7 @@ import { useEntryForm } from './use-entry-form';
 import { useEntryKeys } from './use-entry-keys';
 import type { Prefill } from './prefill';
 import { moment } from '../../moments';
+import { ScreenTitle } from '../../components/screen-title';
 
 interface EntryFormProps {
   profile: Profile;
@@ -46,7 +47,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
 
   return (
     <Profiler id="form" onRender={logRender}>
-      <title>{`New entry${errorCount ? ` (${errorCount} ${errorCount === 1 ? 'error' : 'errors'})` : ''} – Feed Desk`}</title>
+      <ScreenTitle>{`New entry${errorCount ? ` (${errorCount} ${errorCount === 1 ? 'error' : 'errors'})` : ''}`}</ScreenTitle>
       <form
         className="entry-form"
         onSubmit={(e) => void submit(e)}

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { ProfileView } from '../../../../shared/ipc/contract';
-import { DATE_FORMATS } from '../../../../shared/profile/schema';
+import { DATE_FORMATS, PROFILE_COLOURS } from '../../../../shared/profile/schema';
+import { COLOUR_NAMES } from '../../components/profile-band';
 import { CancellationSection } from './cancellation-section';
 import { FieldRulesTable } from './field-rules-table';
 import { Setting } from '../../components/setting';
@@ -12,13 +13,19 @@ interface ProfileEditorProps {
   onSaved: (name: string) => Promise<void>;
   /** Buttons acting on this profile as a whole (use, remove), shown in the card's heading. */
   actions?: ReactNode;
+  /** Opened by "Add profile": focus starts in Name. */
+  adding?: boolean;
 }
 
 /** Edits one profile's connection settings and rules (a new one when `view` is undefined). */
-export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
+export function ProfileEditor({ view, onSaved, actions, adding }: ProfileEditorProps) {
   const { form, save, status, focusRefused } = useProfileEditor(view, onSaved);
   const { register, formState } = form;
   const builtIn = view?.builtIn ?? false;
+  useEffect(() => {
+    if (adding) form.setFocus('name');
+    // Once, as the editor opens for a new profile.
+  }, []);
   const err = (name: keyof typeof formState.errors) => formState.errors[name]?.message as string | undefined;
 
   return (
@@ -42,6 +49,19 @@ export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
             <input readOnly={builtIn} placeholder="https://feed.example.com" {...aria} {...register('baseUrl')} />
           )}
         </Setting>
+        {!builtIn && (
+          <Setting id="p-colour" label="Colour band" hint="Shown across the top while this profile is in use.">
+            {(aria) => (
+              <select {...aria} {...register('colour')}>
+                {PROFILE_COLOURS.map((c) => (
+                  <option key={c} value={c}>
+                    {COLOUR_NAMES[c]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Setting>
+        )}
         <Setting id="p-dateFormat" label="Date format on the wire">
           {(aria) => (
             <select {...aria} {...register('dateFormat')}>
@@ -89,8 +109,8 @@ export function ProfileEditor({ view, onSaved, actions }: ProfileEditorProps) {
         <button type="submit" className="primary">
           Save profile
         </button>
+        <SaveStatusBanner status={status} onFocus={focusRefused} />
       </div>
-      <SaveStatusBanner status={status} onFocus={focusRefused} />
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, type EntryField } from '../../../../shared/entry/fields';
 import { ruleFor } from '../../../../shared/entry/schema';
-import type { Profile, ProfileInput } from '../../../../shared/profile/schema';
+import { DEFAULT_PROFILE_COLOUR, type Profile, type ProfileInput } from '../../../../shared/profile/schema';
 import { toCancellationInput, toCancellationRows, type CancellationRowValues } from './cancellation-form';
 
 /** The settings form's values: a profile with every field rule spelled out. */
 export interface ProfileFormValues {
   name: string;
   baseUrl: string;
+  colour: NonNullable<Profile['colour']>;
   dateFormat: Profile['dateFormat'];
   blankMode: Profile['blankMode'];
   postcodeCheck: boolean;
@@ -33,6 +34,7 @@ export function toFormValues(profile: Profile | undefined): ProfileFormValues {
   return {
     name: base.name,
     baseUrl: base.baseUrl,
+    colour: profile?.colour ?? DEFAULT_PROFILE_COLOUR,
     dateFormat: base.dateFormat,
     blankMode: base.blankMode,
     postcodeCheck: base.postcodeCheck,
@@ -57,6 +59,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
   return {
     name: values.name,
     baseUrl: values.baseUrl,
+    colour: values.colour,
     dateFormat: values.dateFormat,
     blankMode: values.blankMode,
     postcodeCheck: values.postcodeCheck,
@@ -71,6 +74,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
 export const FORM_FIELD_LABELS: Record<keyof ProfileFormValues, string> = {
   name: 'Name',
   baseUrl: 'Base URL',
+  colour: 'Colour',
   dateFormat: 'Date format on the wire',
   blankMode: 'Blank optional fields',
   postcodeCheck: 'Check UK postcode format',
@@ -86,6 +90,7 @@ export function formFieldFor(path: string): keyof ProfileFormValues | undefined 
   const map: Record<string, keyof ProfileFormValues> = {
     name: 'name',
     baseUrl: 'baseUrl',
+    colour: 'colour',
     requestTimeoutMs: 'requestTimeoutSec',
     concurrency: 'concurrency',
     cancellation: 'cancellationPath',

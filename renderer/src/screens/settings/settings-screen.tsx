@@ -2,11 +2,13 @@ import { useState, type ChangeEvent } from 'react';
 import type { ProfilesState } from '../../use-profiles';
 import { api } from '../../api';
 import { AboutPanel } from './about-panel';
+import { DEFAULT_PROFILE_COLOUR } from '../../../../shared/profile/schema';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
 import { JournalPanel } from './journal-panel';
 import { PreferencesCard } from './preferences-card';
 import { ProfileEditor } from './profile-editor';
+import { ScreenTitle } from '../../components/screen-title';
 
 /** What an import did, naming each profile that came in under a new name because its own was taken. */
 function importSummary(imported: ReadonlyArray<{ name: string; from: string }>): string {
@@ -20,6 +22,12 @@ function importSummary(imported: ReadonlyArray<{ name: string; from: string }>):
 /** Settings: profiles (add, edit, remove, switch), credentials, connection test, export and import, preferences. */
 export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   const [selected, setSelected] = useState<string | null>(null);
+  // Which opening of the editor this is: a save keeps it open (and focus in it), a choice reopens it.
+  const [opened, setOpened] = useState(0);
+  const choose = (name: string | null) => {
+    setSelected(name);
+    setOpened((n) => n + 1);
+  };
   const [removing, setRemoving] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const list = profiles.state?.profiles ?? [];
@@ -34,7 +42,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   };
 
   const remove = async (name: string) => {
-    if (await act(() => api.profiles.remove({ name }), `Removed ${name}.`)) setSelected(null);
+    if (await act(() => api.profiles.remove({ name }), `Removed ${name}.`)) choose(null);
   };
 
   const exportProfiles = async () => {
@@ -80,7 +88,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   );
   return (
     <div className="settings">
-      <title>Settings – Feed Desk</title>
+      <ScreenTitle>Settings</ScreenTitle>
       {keychain && !keychain.available && (
         <p role="alert" className="banner error settings-keychain" data-testid="keychain-unavailable">
           The OS keychain is unavailable, so credentials cannot be saved or used; the Sandbox profile works without one.{' '}
@@ -97,8 +105,9 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
                 <button
                   type="button"
                   aria-current={current?.profile.name === p.profile.name ? 'true' : undefined}
-                  onClick={() => setSelected(p.profile.name)}
+                  onClick={() => choose(p.profile.name)}
                 >
+                  {!p.builtIn && <span className="swatch" data-colour={p.profile.colour ?? DEFAULT_PROFILE_COLOUR} />}
                   {p.profile.name}
                   {p.profile.name === active && <span className="tag">in use</span>}
                 </button>
@@ -106,7 +115,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
             ))}
           </ul>
           <div className="actions column">
-            <button type="button" onClick={() => setSelected('')}>
+            <button type="button" onClick={() => choose('')}>
               Add profile
             </button>
             <button type="button" onClick={() => void exportProfiles()}>
@@ -131,13 +140,13 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
       </aside>
       <div className="profile-detail">
         <ProfileEditor
-          key={current?.profile.name ?? 'new'}
+          key={selected === null ? `${opened}:${current?.profile.name ?? ''}` : opened}
           view={current}
           actions={profileActions}
+          adding={selected === ''}
           onSaved={async (name) => {
             await profiles.reload();
             setSelected(name);
-            setMessage({ ok: true, text: `Saved profile ${name}.` });
           }}
         />
         {current && (

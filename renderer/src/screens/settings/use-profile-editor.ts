@@ -49,6 +49,9 @@ export function useProfileEditor(view: ProfileView | undefined, onSaved: (name: 
         setStatus({ ok: false, text, fields });
         return;
       }
+      // The editor stays open on the saved profile: the result shows beside Save, where focus is.
+      form.reset(values);
+      setStatus({ ok: true, text: `Saved profile ${result.data.profile.name}.` });
       await onSaved(result.data.profile.name);
     },
     () => setStatus(null),

@@ -5,6 +5,7 @@ import { SummaryPage } from './summary-page';
 import { summaryTitle } from './summary-format';
 import { useReport } from './use-report';
 import { useSummaryRange } from './summary-route';
+import { ScreenTitle } from '../../components/screen-title';
 import './summary.css';
 
 type Saved = { ok: boolean; message: string } | null;
@@ -33,7 +34,7 @@ export function SummaryScreen() {
 
   return (
     <div className="summary">
-      <title>{`${summaryTitle(range.from, range.to)} – Feed Desk`}</title>
+      <ScreenTitle>{summaryTitle(range.from, range.to)}</ScreenTitle>
       <div className="summary-controls">
         <a href="#/journal" className="back-link">
           ← Back to journal
