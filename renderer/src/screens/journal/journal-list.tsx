@@ -18,7 +18,9 @@ interface JournalListProps {
   filter: ListFilter;
   gridRef: RefObject<HTMLDivElement | null>;
   onFilter(filter: ListFilter): void;
-  onOpen(id: number): void;
+  /** The row whose detail is shown: the active row follows it. */
+  openId: number | null;
+  onOpen(id: number, focus: boolean): void;
   onEscape(): void;
   /** The profile in use (shown in the top bar): sending control's shortcuts act on it unless a profile is filtered. */
   inUse: string | null;
@@ -30,11 +32,21 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
  * The list of one filter with what acts on it: the count of matches, the actions (mark reviewed,
  * export, daily summary), sending control, and the grid with its selection and active row.
  */
-export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape, inUse }: JournalListProps) {
+export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscape, inUse }: JournalListProps) {
   const [windows] = useState(() => new RowWindows(filter));
   useSyncExternalStore(windows.subscribe, windows.getVersion);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [active, setActive] = useState(0);
+  // The open row is the active row: when another row is opened (a link, the page loaded with one
+  // open), the active row moves to it once its window has arrived.
+  const [followed, setFollowed] = useState<number | null>(null);
+  if (openId !== null && openId !== followed) {
+    const index = windows.indexOf(openId);
+    if (index >= 0) {
+      setFollowed(openId);
+      setActive(index);
+    }
+  } else if (openId === null && followed !== null) setFollowed(null);
   const [reviewing, setReviewing] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const outbox = useOutbox();
@@ -118,6 +130,7 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape, inUse
         onSelectionChange={setSelection}
         active={active}
         onActive={setActive}
+        openId={openId}
         onOpen={onOpen}
         onEscape={onEscape}
       />

@@ -49,6 +49,15 @@ export class RowWindows {
     return this.windows.get(offset)?.[index - offset];
   }
 
+  /** The list position of a row among those fetched so far, or -1. */
+  indexOf(id: number): number {
+    for (const [offset, rows] of this.windows) {
+      const at = rows.findIndex((r) => r.id === id);
+      if (at >= 0) return offset + at;
+    }
+    return -1;
+  }
+
   /** Every row fetched so far, in list order. */
   loaded(): JournalListRow[] {
     return [...this.windows.entries()].sort(([a], [b]) => a - b).flatMap(([, rows]) => rows);
