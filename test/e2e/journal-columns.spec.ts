@@ -29,7 +29,7 @@ const keyCellsOutOfView = (page: Page) =>
     const cells = grid.querySelectorAll(
       '.grid-body [role=row] :is(.col-created_at, .col-state, .col-reference, .col-surname)',
     );
-    return [...cells]
+    return Array.from(cells)
       .filter((cell) => {
         const r = cell.getBoundingClientRect();
         return r.left < box.left - 1 || r.right > box.right + 1 || r.right > window.innerWidth + 1;
