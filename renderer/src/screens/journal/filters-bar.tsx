@@ -34,7 +34,6 @@ interface FiltersBarProps {
  * Every change is written to the hash.
  */
 export function FiltersBar({ filter, onPatch, onClear, onToResults }: FiltersBarProps) {
-  const facets = useLive(loadFacets);
   const set = (patch: Partial<ListFilter>) => onPatch(patch);
   const attention = isAttentionFilter(filter);
   const toggleAttention = () => set({ states: attention ? undefined : [...ATTENTION_STATES] });
@@ -76,47 +75,57 @@ export function FiltersBar({ filter, onPatch, onClear, onToResults }: FiltersBar
         </div>
       </div>
       <div id="journal-more-filters" className="more-filters" hidden={!expanded}>
-        <div className="filter-row">
-          <DateFilter id="journal-from" label="From" value={filter.from} onChange={(from) => set({ from })} />
-          <DateFilter id="journal-to" label="To" value={filter.to} onChange={(to) => set({ to })} />
-          <Choice
-            id="journal-kind"
-            label="Kind"
-            value={filter.kind}
-            options={SUBMISSION_KINDS.map((k) => [k, KIND_WORDS[k]])}
-            onChange={(kind) => set({ kind: SUBMISSION_KINDS.find((k) => k === kind) })}
-          />
-          <Choice
-            id="journal-operator"
-            label="Operator"
-            value={filter.operator}
-            options={withCurrent(facets.data?.operators, filter.operator)}
-            onChange={(operator) => set({ operator })}
-          />
-          <Choice
-            id="journal-profile"
-            label="Profile"
-            value={filter.profile}
-            options={withCurrent(facets.data?.profiles, filter.profile)}
-            onChange={(profile) => set({ profile })}
-          />
-          <Choice
-            id="journal-reviewed"
-            label="Reviewed"
-            value={filter.reviewed === undefined ? undefined : filter.reviewed ? 'yes' : 'no'}
-            options={[
-              ['yes', 'Reviewed'],
-              ['no', 'Not reviewed'],
-            ]}
-            onChange={(reviewed) => set({ reviewed: reviewed === undefined ? undefined : reviewed === 'yes' })}
-          />
-        </div>
-        <div className="filter-row">
-          <StateFilter states={filter.states ?? []} onChange={(states) => set({ states })} />
-        </div>
+        {expanded && <MoreFilters filter={filter} onPatch={set} />}
+      </div>
+    </section>
+  );
+}
+
+/** The filters behind the disclosure; the operators and profiles are asked for only once it is open. */
+function MoreFilters({ filter, onPatch: set }: { filter: ListFilter; onPatch(patch: Partial<ListFilter>): void }) {
+  const facets = useLive(loadFacets);
+  return (
+    <>
+      <div className="filter-row">
+        <DateFilter id="journal-from" label="From" value={filter.from} onChange={(from) => set({ from })} />
+        <DateFilter id="journal-to" label="To" value={filter.to} onChange={(to) => set({ to })} />
+        <Choice
+          id="journal-kind"
+          label="Kind"
+          value={filter.kind}
+          options={SUBMISSION_KINDS.map((k) => [k, KIND_WORDS[k]])}
+          onChange={(kind) => set({ kind: SUBMISSION_KINDS.find((k) => k === kind) })}
+        />
+        <Choice
+          id="journal-operator"
+          label="Operator"
+          value={filter.operator}
+          options={withCurrent(facets.data?.operators, filter.operator)}
+          onChange={(operator) => set({ operator })}
+        />
+        <Choice
+          id="journal-profile"
+          label="Profile"
+          value={filter.profile}
+          options={withCurrent(facets.data?.profiles, filter.profile)}
+          onChange={(profile) => set({ profile })}
+        />
+        <Choice
+          id="journal-reviewed"
+          label="Reviewed"
+          value={filter.reviewed === undefined ? undefined : filter.reviewed ? 'yes' : 'no'}
+          options={[
+            ['yes', 'Reviewed'],
+            ['no', 'Not reviewed'],
+          ]}
+          onChange={(reviewed) => set({ reviewed: reviewed === undefined ? undefined : reviewed === 'yes' })}
+        />
+      </div>
+      <div className="filter-row">
+        <StateFilter states={filter.states ?? []} onChange={(states) => set({ states })} />
       </div>
       {facets.error && <p className="field-error">Filter choices could not be read: {facets.error}</p>}
-    </section>
+    </>
   );
 }
 

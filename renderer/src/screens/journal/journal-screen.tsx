@@ -3,14 +3,7 @@ import { navigate, readQuery, useHashQuery } from '../../use-hash-route';
 import { EntryDetail } from './detail/entry-detail';
 import { FiltersBar } from './filters-bar';
 import { JournalList } from './journal-list';
-import {
-  clearedFilter,
-  filterKey,
-  journalQuery,
-  parseJournalQuery,
-  type JournalView,
-  type ListFilter,
-} from './journal-view';
+import { clearedFilter, journalQuery, parseJournalQuery, type JournalView, type ListFilter } from './journal-view';
 import { useAltShortcuts } from './use-shortcuts';
 import './journal.css';
 
@@ -76,7 +69,6 @@ export function JournalScreen({ inUse }: { inUse: string | null }) {
       />
       <div className="journal-body">
         <JournalList
-          key={filterKey(view.filter)}
           filter={view.filter}
           gridRef={gridRef}
           openId={view.id}
