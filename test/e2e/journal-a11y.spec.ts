@@ -32,6 +32,7 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Space');
       await page.getByRole('button', { name: 'Reference', exact: true }).click();
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
       await page.getByRole('checkbox', { name: 'Failed' }).check();
       await page.getByLabel('Search').fill('a');
       await expect(page.getByText(/entr(y|ies) match/)).toBeVisible();

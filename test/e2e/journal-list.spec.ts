@@ -73,6 +73,7 @@ test('filters and free text find rows, live in the hash, and Back returns to the
   await expect(page.getByText('1 entry matches')).toBeVisible();
   await expect(rowOf(page, 'ACC-1')).toBeVisible();
   await page.getByLabel('Search').fill('');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Unknown' }).check();
   await expect(page.getByText('1 entry matches')).toBeVisible();
   await expect(rowOf(page, 'UNK-1')).toBeVisible();
@@ -95,7 +96,7 @@ test('filters and free text find rows, live in the hash, and Back returns to the
   await page.getByRole('button', { name: 'Daily summary' }).click();
   await expect(page).toHaveURL(/#\/summary\?from=2020-01-01&to=2020-01-31$/);
   await page.goBack();
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-01-01');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('01/01/2020');
 
   // A hand-edited link: junk is ignored, what is valid is kept.
   await desk.open('#/journal?states=bogus,unknown&sort=nope&dir=up&from=2026-13-45&reviewed=maybe&id=x');
@@ -158,6 +159,7 @@ test('mark reviewed: the active row with a note, then a selection of many', asyn
     .click();
   await expect(page.getByText('Marked 4 entries reviewed.')).toBeVisible();
   await expect(grid(page).locator('.grid-body .col-reviewed_at .reviewed')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await page.getByLabel('Reviewed').selectOption('no');
   await expect(page.getByText('0 entries match')).toBeVisible();
 });

@@ -1,25 +1,16 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ATTENTION_STATES, SUBMISSION_KINDS } from '../../../../shared/journal/types';
 import { BatchChip } from './batch-chip';
+import { DateFilter } from './date-filter';
 import { clearedFilter, isAttentionFilter, type ListFilter } from './journal-view';
 import { SearchField } from './search-field';
 import { StateFilter } from './state-filter';
 import { useAltShortcuts } from './use-shortcuts';
 import { useJournalFacets } from '../../journal-feed/journal-reads';
 
-/** Every filter unset (the order stays). */
-const CLEARED: Partial<ListFilter> = {
-  from: undefined,
-  to: undefined,
-  states: undefined,
-  kind: undefined,
-  operator: undefined,
-  profile: undefined,
-  text: undefined,
-  batch: undefined,
-  reviewed: undefined,
-};
 const KIND_WORDS = { entry: 'Entries', cancellation: 'Cancellations' } as const;
+/** The filters behind the "Filters" disclosure. */
+const MORE: ReadonlyArray<keyof ListFilter> = ['from', 'to', 'states', 'kind', 'operator', 'profile', 'reviewed'];
 
 interface FiltersBarProps {
   filter: ListFilter;
@@ -28,20 +19,26 @@ interface FiltersBarProps {
    * `unless` says the view has moved on since (a late search after Clear filters).
    */
   onPatch(patch: Partial<ListFilter>, unless?: (now: ListFilter) => boolean): void;
+  /** Clear filters: every filter unset (the order stays), the focus in the list. */
+  onClear(): void;
+  /** ↓ or Enter in Search: the focus moves to the list. */
+  onToResults(): void;
 }
 
 /**
- * The list's filters: dates, states, kind, operator, profile, reviewed and free text, "Needs
- * attention" in one click (Alt+A) and "Clear filters"; a bulk import's batch as a removable chip.
+ * The list's filters: free text, "Needs attention" in one click (Alt+A) and "Clear filters"
+ * always at hand; dates, states, kind, operator, profile and reviewed behind a "Filters"
+ * disclosure, so the list is a few Tabs from the top; a bulk import's batch as a removable chip.
  * Every change is written to the hash.
  */
-export function FiltersBar({ filter, onPatch }: FiltersBarProps) {
-  const facets = useJournalFacets();
+export function FiltersBar({ filter, onPatch, onClear, onToResults }: FiltersBarProps) {
   const set = (patch: Partial<ListFilter>) => onPatch(patch);
   const attention = isAttentionFilter(filter);
   const toggleAttention = () => set({ states: attention ? undefined : [...ATTENTION_STATES] });
   useAltShortcuts({ a: toggleAttention });
   const empty = JSON.stringify(clearedFilter(filter)) === JSON.stringify(filter);
+  const chosen = MORE.filter((key) => filter[key] !== undefined).length;
+  const [expanded, setExpanded] = useState(chosen > 0);
 
   return (
     <section className="filters card" aria-label="Filters">
@@ -50,23 +47,46 @@ export function FiltersBar({ filter, onPatch }: FiltersBarProps) {
         <SearchField
           value={filter.text ?? ''}
           onChange={(text, before) => onPatch({ text }, (now) => (now.text ?? '') !== before)}
+          onToResults={onToResults}
         />
-        <Field id="journal-from" label="From">
-          <input
-            id="journal-from"
-            type="date"
-            value={filter.from ?? ''}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />
-        </Field>
-        <Field id="journal-to" label="To">
-          <input
-            id="journal-to"
-            type="date"
-            value={filter.to ?? ''}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        </Field>
+        <div className="filter-buttons">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls="journal-more-filters"
+            onClick={() => setExpanded(!expanded)}
+          >
+            Filters{chosen > 0 && ` (${chosen})`}
+          </button>
+          <button
+            type="button"
+            aria-pressed={attention}
+            onClick={toggleAttention}
+            aria-keyshortcuts="Alt+A"
+            title="Show only unknown, failed and rejected entries (Alt+A)"
+          >
+            Needs attention <kbd>Alt+A</kbd>
+          </button>
+          <button type="button" disabled={empty} onClick={onClear}>
+            Clear filters
+          </button>
+        </div>
+      </div>
+      <div id="journal-more-filters" className="more-filters" hidden={!expanded}>
+        {expanded && <MoreFilters filter={filter} onPatch={set} />}
+      </div>
+    </section>
+  );
+}
+
+/** The filters behind the disclosure; the operators and profiles are asked for only once it is open. */
+function MoreFilters({ filter, onPatch: set }: { filter: ListFilter; onPatch(patch: Partial<ListFilter>): void }) {
+  const facets = useJournalFacets();
+  return (
+    <>
+      <div className="filter-row">
+        <DateFilter id="journal-from" label="From" value={filter.from} onChange={(from) => set({ from })} />
+        <DateFilter id="journal-to" label="To" value={filter.to} onChange={(to) => set({ to })} />
         <Choice
           id="journal-kind"
           label="Kind"
@@ -101,23 +121,9 @@ export function FiltersBar({ filter, onPatch }: FiltersBarProps) {
       </div>
       <div className="filter-row">
         <StateFilter states={filter.states ?? []} onChange={(states) => set({ states })} />
-        <div className="filter-buttons">
-          <button
-            type="button"
-            aria-pressed={attention}
-            onClick={toggleAttention}
-            aria-keyshortcuts="Alt+A"
-            title="Show only unknown, failed and rejected entries (Alt+A)"
-          >
-            Needs attention <kbd>Alt+A</kbd>
-          </button>
-          <button type="button" disabled={empty} onClick={() => onPatch(CLEARED)}>
-            Clear filters
-          </button>
-        </div>
       </div>
       {facets.error && <p className="field-error">Filter choices could not be read: {facets.error}</p>}
-    </section>
+    </>
   );
 }
 

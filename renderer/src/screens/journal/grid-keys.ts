@@ -7,6 +7,8 @@ export interface GridKeyActions {
   /** Rows that fit in the list's view, for PageUp and PageDown. */
   pageSize(): number;
   move(index: number): void;
+  /** Shift+↑/↓: the active row moves to `index`, the selection grows (or shrinks back) with it. */
+  extend(from: number, to: number): void;
   open(): void;
   toggle(): void;
   escape(): void;
@@ -14,8 +16,8 @@ export interface GridKeyActions {
 
 /**
  * The list's keys, on the grid itself (not on a header button inside it): arrows, PageUp/Down,
- * Home/End (also with Ctrl) move the active row, Enter opens it, Space toggles its selection,
- * Escape closes the detail.
+ * Home/End (also with Ctrl) move the active row, Shift+↑/↓ extends the selection, Enter opens
+ * the active row (focus into its detail), Space toggles its selection, Escape closes the detail.
  */
 export function gridKeyHandler(actions: GridKeyActions) {
   return (event: KeyboardEvent<HTMLElement>) => {
@@ -33,8 +35,12 @@ export function gridKeyHandler(actions: GridKeyActions) {
     const to = steps[event.key];
     if (to !== undefined) {
       if (event.ctrlKey && event.key !== 'Home' && event.key !== 'End') return;
+      const extending = event.shiftKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp');
+      if (event.shiftKey && !extending) return;
       event.preventDefault();
-      if (total > 0) actions.move(Math.max(0, Math.min(last, to)));
+      const next = Math.max(0, Math.min(last, to));
+      if (total > 0 && extending) actions.extend(active, next);
+      else if (total > 0) actions.move(next);
       return;
     }
     if (event.ctrlKey || event.shiftKey) return;

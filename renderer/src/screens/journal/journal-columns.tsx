@@ -34,7 +34,8 @@ const text = (id: 'reference' | 'surname' | 'policy' | 'operator' | 'profile', h
   });
 
 /**
- * The list's columns. Each sortable column's id is the server's sort column, so TanStack Table's
+ * The list's columns, those that tell rows apart first (time, state, reference, surname: they
+ * stay in view in a narrow list). Each sortable column's id is the server's sort column, so TanStack Table's
  * sorting state is the hash's `sort`/`dir` as it is (sorting is done by main: manualSorting).
  */
 export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unknown>[] {
@@ -50,17 +51,19 @@ export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unkn
       sortDescFirst: true,
       cell: ({ getValue }) => (getValue() ? <time dateTime={getValue()}>{dateTime(getValue(), order)}</time> : ''),
     }),
-    helper.accessor((item) => item.row?.kind ?? '', {
-      id: 'kind',
-      header: 'Kind',
-      sortDescFirst: false,
-      cell: ({ getValue }) => (getValue() === 'cancellation' ? 'Cancellation' : getValue() ? 'Entry' : ''),
-    }),
     helper.accessor((item) => item.row?.state ?? '', {
       id: 'state',
       header: 'State',
       sortDescFirst: false,
       cell: ({ row }) => (row.original.row ? <StateCell row={row.original.row} /> : 'Loading…'),
+    }),
+    text('reference', 'Reference'),
+    text('surname', 'Surname'),
+    helper.accessor((item) => item.row?.kind ?? '', {
+      id: 'kind',
+      header: 'Kind',
+      sortDescFirst: false,
+      cell: ({ getValue }) => (getValue() === 'cancellation' ? 'Cancellation' : getValue() ? 'Entry' : ''),
     }),
     helper.accessor((item) => item.row?.recordid ?? null, {
       id: 'recordid',
@@ -68,8 +71,6 @@ export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unkn
       sortDescFirst: true,
       cell: ({ getValue, row }) => getValue() ?? (row.original.row ? '–' : ''),
     }),
-    text('reference', 'Reference'),
-    text('surname', 'Surname'),
     text('policy', 'Policy'),
     text('operator', 'Operator'),
     text('profile', 'Profile'),

@@ -31,7 +31,10 @@ interface JournalGridProps {
   onSelectionChange: OnChangeFn<RowSelectionState>;
   active: number;
   onActive(index: number): void;
-  onOpen(id: number): void;
+  /** The row whose detail is shown, if any: moving the active row then shows the row moved to. */
+  openId: number | null;
+  /** Shows a row's detail; `focus`: and moves the focus into it (Enter), else the grid keeps it (a click). */
+  onOpen(id: number, focus: boolean): void;
   onEscape(): void;
 }
 
@@ -67,6 +70,11 @@ export function JournalGrid(props: JournalGridProps) {
   );
 
   useEffect(() => windows.need(first, last), [windows, first, last]);
+  // A new list (another filter, the screen just shown) takes the focus when nothing else holds it:
+  // the old list had it, or the screen before was left.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) gridRef.current?.focus();
+  }, [gridRef]);
   useEffect(() => onJournalChanges(() => windows.refresh()), [windows]);
 
   const loadedRows = windows.loaded();
@@ -96,6 +104,8 @@ export function JournalGrid(props: JournalGridProps) {
   const move = (index: number) => {
     props.onActive(index);
     virtualizer.scrollToIndex(index, { align: 'auto' });
+    const row = windows.row(index);
+    if (props.openId !== null && row && row.id !== props.openId) props.onOpen(row.id, false);
   };
   const activeRow = windows.row(active);
   const onKeyDown = gridKeyHandler({
@@ -103,7 +113,18 @@ export function JournalGrid(props: JournalGridProps) {
     total,
     pageSize: () => Math.max(1, Math.floor(((gridRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / ROW_HEIGHT) - 1),
     move,
-    open: () => activeRow && props.onOpen(activeRow.id),
+    extend: (from, to) => {
+      const [a, b] = [windows.row(from), windows.row(to)];
+      // Back over rows already selected shrinks the run; onwards grows it.
+      const shrink = a && b && selection[a.id] && selection[b.id];
+      if (a && b)
+        props.onSelectionChange((before) => ({
+          ...before,
+          ...(shrink ? { [a.id]: false } : { [a.id]: true, [b.id]: true }),
+        }));
+      move(to);
+    },
+    open: () => activeRow && props.onOpen(activeRow.id, true),
     toggle: () =>
       activeRow && props.onSelectionChange((before) => ({ ...before, [activeRow.id]: !before[activeRow.id] })),
     escape: props.onEscape,
@@ -140,7 +161,7 @@ export function JournalGrid(props: JournalGridProps) {
               className={`grid-row${index === active ? ' active' : ''}${entry ? ` state-${entry.state}` : ' loading'}`}
               onClick={() => {
                 props.onActive(index);
-                if (entry) props.onOpen(entry.id);
+                if (entry) props.onOpen(entry.id, false);
               }}
             >
               {row.getVisibleCells().map((cell) => (

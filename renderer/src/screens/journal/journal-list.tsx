@@ -5,7 +5,7 @@ import { navigate } from '../../use-hash-route';
 import { JournalGrid } from './journal-grid';
 import { JournalToolbar, type Notice } from './journal-toolbar';
 import { localDate } from './journal-format';
-import type { ListFilter } from './journal-view';
+import { filterKey, type ListFilter } from './journal-view';
 import { OutboxStrip } from './outbox-strip';
 import { ReviewDialog } from './review-dialog';
 import { RowWindows } from './row-windows';
@@ -14,11 +14,13 @@ import { useAltShortcuts } from './use-shortcuts';
 import { useJournalLocation } from '../../use-journal-location';
 
 interface JournalListProps {
-  /** The filter this list shows; a new filter mounts a new list (key), dropping every window. */
+  /** The filter this list shows; a new filter drops every window and mounts a new grid. */
   filter: ListFilter;
   gridRef: RefObject<HTMLDivElement | null>;
   onFilter(filter: ListFilter): void;
-  onOpen(id: number): void;
+  /** The row whose detail is shown: the active row follows it. */
+  openId: number | null;
+  onOpen(id: number, focus: boolean): void;
   onEscape(): void;
   /** The profile in use (shown in the top bar): sending control's shortcuts act on it unless a profile is filtered. */
   inUse: string | null;
@@ -30,11 +32,31 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
  * The list of one filter with what acts on it: the count of matches, the actions (mark reviewed,
  * export, daily summary), sending control, and the grid with its selection and active row.
  */
-export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape, inUse }: JournalListProps) {
-  const [windows] = useState(() => new RowWindows(filter));
-  useSyncExternalStore(windows.subscribe, windows.getVersion);
+export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscape, inUse }: JournalListProps) {
+  const key = filterKey(filter);
+  const [shown, setShown] = useState(() => ({ key, windows: new RowWindows(filter) }));
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [active, setActive] = useState(0);
+  const [followed, setFollowed] = useState<number | null>(null);
+  // Another filter: its own rows (every window of the old one dropped), nothing selected, the
+  // first row active. The list itself stays (sending control and its answers are kept).
+  if (shown.key !== key) {
+    setShown({ key, windows: new RowWindows(filter) });
+    setSelection({});
+    setActive(0);
+    setFollowed(null);
+  }
+  const windows = shown.windows;
+  useSyncExternalStore(windows.subscribe, windows.getVersion);
+  // The open row is the active row: when another row is opened (a link, the page loaded with one
+  // open), the active row moves to it once its window has arrived.
+  if (openId !== null && openId !== followed) {
+    const index = windows.indexOf(openId);
+    if (index >= 0) {
+      setFollowed(openId);
+      setActive(index);
+    }
+  } else if (openId === null && followed !== null) setFollowed(null);
   const [reviewing, setReviewing] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const outbox = useOutbox();
@@ -109,6 +131,7 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape, inUse
         </p>
       )}
       <JournalGrid
+        key={shown.key}
         gridRef={gridRef}
         windows={windows}
         total={total}
@@ -118,6 +141,7 @@ export function JournalList({ filter, gridRef, onFilter, onOpen, onEscape, inUse
         onSelectionChange={setSelection}
         active={active}
         onActive={setActive}
+        openId={openId}
         onOpen={onOpen}
         onEscape={onEscape}
       />

@@ -8,6 +8,9 @@ export const WINDOW = 100;
 /** Windows kept at most; the farthest from the view are forgotten first (fetched again if needed). */
 const KEPT = 40;
 
+/** The most rows main gives in one answer (the contract's limit). */
+const MAX_LIMIT = 1000;
+
 const windowOf = (index: number) => index - (index % WINDOW);
 
 /** The window offsets covering rows first..last. */
@@ -49,6 +52,15 @@ export class RowWindows {
     return this.windows.get(offset)?.[index - offset];
   }
 
+  /** The list position of a row among those fetched so far, or -1. */
+  indexOf(id: number): number {
+    for (const [offset, rows] of this.windows) {
+      const at = rows.findIndex((r) => r.id === id);
+      if (at >= 0) return offset + at;
+    }
+    return -1;
+  }
+
   /** Every row fetched so far, in list order. */
   loaded(): JournalListRow[] {
     return [...this.windows.entries()].sort(([a], [b]) => a - b).flatMap(([, rows]) => rows);
@@ -57,9 +69,7 @@ export class RowWindows {
   /** Rows first..last are on screen: fetches the windows among them not yet fetched or asked for. */
   need(first: number, last: number): void {
     this.view = { first, last };
-    for (const offset of offsets(first, last)) {
-      if (!this.windows.has(offset) && !this.loading.has(offset)) void this.load(offset);
-    }
+    this.loadMissing(offsets(first, last).filter((o) => !this.windows.has(o) && !this.loading.has(o)));
   }
 
   /**
@@ -71,7 +81,20 @@ export class RowWindows {
     this.loading.clear();
     const keep = offsets(this.view.first, this.view.last);
     for (const offset of [...this.windows.keys()]) if (!keep.includes(offset)) this.windows.delete(offset);
-    for (const offset of keep.length ? keep : [0]) void this.load(offset);
+    this.loadMissing(keep.length ? keep : [0]);
+  }
+
+  /** Fetches windows, each run of neighbours in one request (a jump far down the list asks main once, not twice). */
+  private loadMissing(missing: number[]): void {
+    let run: number[] = [];
+    for (const offset of missing) {
+      if (run.length && (offset !== run.at(-1)! + WINDOW || run.length * WINDOW >= MAX_LIMIT)) {
+        void this.load(run);
+        run = [];
+      }
+      run.push(offset);
+    }
+    if (run.length) void this.load(run);
   }
 
   /** Keeps the cache to KEPT windows however far a person scrolls. */
@@ -81,14 +104,14 @@ export class RowWindows {
     for (const offset of far.slice(0, Math.max(0, far.length - KEPT))) this.windows.delete(offset);
   }
 
-  private async load(offset: number): Promise<void> {
+  private async load(run: readonly number[]): Promise<void> {
     const generation = this.generation;
-    this.loading.add(offset);
-    const result = await api.journal.list({ ...this.filter, offset, limit: WINDOW });
+    for (const offset of run) this.loading.add(offset);
+    const result = await api.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length });
     if (generation !== this.generation) return;
-    this.loading.delete(offset);
+    for (const offset of run) this.loading.delete(offset);
     if (result.ok) {
-      this.windows.set(offset, result.data.rows);
+      run.forEach((offset, i) => this.windows.set(offset, result.data.rows.slice(i * WINDOW, (i + 1) * WINDOW)));
       this.forgetFarthest();
       this.total = result.data.total;
       this.error = null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { isTyping } from './use-shortcuts';
 
 /** How long typing pauses before the search is written to the hash (and the list asks main). */
@@ -9,14 +9,17 @@ interface SearchFieldProps {
   value: string;
   /** Writes the search; `before` is the search the text was typed over (a write is dropped if it moved on). */
   onChange(text: string | undefined, before: string): void;
+  /** ↓ or Enter: what was typed is searched at once and the focus moves to the results. */
+  onToResults(): void;
 }
 
 /**
  * The free-text search: what is typed shows at once and is written to the hash once typing
  * pauses. A change of the hash from elsewhere (Back, Clear filters) replaces the text, but the
- * hash catching up with what was typed does not. "/" anywhere outside a field focuses it.
+ * hash catching up with what was typed does not. "/" anywhere outside a field focuses it; ↓ or
+ * Enter in it moves to the results.
  */
-export function SearchField({ value, onChange }: SearchFieldProps) {
+export function SearchField({ value, onChange, onToResults }: SearchFieldProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [state, setState] = useState({ text: value, seen: value, written: value });
@@ -40,14 +43,22 @@ export function SearchField({ value, onChange }: SearchFieldProps) {
     };
   }, []);
 
+  const write = (text: string) => {
+    const written = text.trim() ? text : '';
+    setState((s) => ({ ...s, written }));
+    onChange(written || undefined, value);
+  };
   const type = (text: string) => {
     setState((s) => ({ ...s, text }));
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const written = text.trim() ? text : '';
-      setState((s) => ({ ...s, written }));
-      onChange(written || undefined, value);
-    }, SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => write(text), SEARCH_DEBOUNCE_MS);
+  };
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if ((event.key !== 'ArrowDown' && event.key !== 'Enter') || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    clearTimeout(timer.current);
+    if (state.text !== state.written) write(state.text);
+    onToResults();
   };
 
   return (
@@ -61,6 +72,7 @@ export function SearchField({ value, onChange }: SearchFieldProps) {
         type="search"
         value={state.text}
         onChange={(event) => type(event.target.value)}
+        onKeyDown={onKeyDown}
         placeholder="reference, surname, policy, postcode, recordid"
         title="Search reference, surname, policy, postcode or recordid (/)"
         aria-keyshortcuts="/"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState, type RefObject } from 'react';
 import { api } from '../../../api';
 import { setPrefill } from '../../new-entry/prefill';
 import { navigate } from '../../../use-hash-route';
@@ -22,18 +22,24 @@ type Asked = Exclude<ActionKey, GoKey>;
  * One journal row in full: its state and what it means, the payload as keyed and as sent, every
  * change with who and when, the review mark; and the actions on it (resend, mark accepted,
  * discard, mark reviewed, each confirmed; open as new entry, file a cancellation) and the rows linked
- * to it through the recordid. Follows the row live; Escape closes.
+ * to it through the recordid. Follows the row live; Escape closes. The screen decides when its
+ * heading (`headingRef`) takes the focus.
  */
-export function EntryDetail({ id, onClose }: { id: number; onClose: () => void }) {
+export function EntryDetail({
+  id,
+  headingRef: heading,
+  onClose,
+}: {
+  id: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onClose: () => void;
+}) {
   const { detail, loadError, busy, outcome, run } = useEntryDetail(id);
   const [asked, setAsked] = useState<Asked | null>(null);
-  const heading = useRef<HTMLHeadingElement | null>(null);
   const row = detail?.row;
   const location = useJournalLocation().location;
   const role = location?.role;
   const actions = useMemo(() => (row ? actionsFor(row, role) : []), [row, role]);
-
-  useEffect(() => heading.current?.focus(), [id]);
 
   const onAction = useCallback(
     (key: ActionKey) => {
