@@ -28,5 +28,12 @@ export async function serveFolder(folder: string): Promise<{ url: string; close(
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => server.close(() => r())) };
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      // The page may still be loading (a screen's chunk fetched while idle): its connections go now,
+      // or close would wait for a request the page never finishes.
+      server.closeAllConnections();
+    });
+  return { url: `http://127.0.0.1:${port}`, server, close };
 }

@@ -26,9 +26,11 @@ export const test = base.extend<{ desk: Desk }>({
     if (!existsSync(`${RENDERER}/index.html`)) throw new Error('Build the renderer first: npm run build');
     const backend = await startDeskBackend(page, RENDERER);
     const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
+    /** Errors count while the test runs; once the backend closes, the page's failed loads are ours. */
+    let closing = false;
+    page.on('pageerror', (err) => closing || errors.push(err.message));
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+      if (!closing && msg.type() === 'error') errors.push(msg.text());
     });
     await use({
       page,
@@ -41,6 +43,7 @@ export const test = base.extend<{ desk: Desk }>({
         await page.goto(`${backend.url}/index.html${hash}`);
       },
     });
+    closing = true;
     await backend.close();
     if (errors.length) throw new Error(`The page reported errors:\n${errors.join('\n')}`);
   },

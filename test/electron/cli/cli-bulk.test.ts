@@ -67,7 +67,7 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(cli.sandbox.records.length - before).toBe(27);
     const results = await folder.run(['journal', '--batch', String(lines[1]!.batch), '--format', 'results']);
     expect(results.code).toBe(0);
-    const csv = parse(results.stdout) as string[][];
+    const csv = parse(results.stdout, { bom: true }) as string[][];
     expect(csv[0]).toEqual([
       'row',
       'state',

@@ -77,7 +77,8 @@ describeEachStore('the Bulk import handlers', (store) => {
     const rejected = await call('imports:exportRejected', base);
     expect(rejected.rows).toBe(1);
     const csv = readFileSync(rejected.path, 'utf8');
-    const [head, ...bad] = parse(csv) as string[][];
+    expect(csv.startsWith('\uFEFF'), 'a BOM, so a spreadsheet reads it as UTF-8').toBe(true);
+    const [head, ...bad] = parse(csv, { bom: true }) as string[][];
     expect(head![0]).toBe('row');
     expect(head!.at(-1)).toBe('error');
     expect(bad).toHaveLength(1);
@@ -104,7 +105,7 @@ describeEachStore('the Bulk import handlers', (store) => {
 
     const results = await call('imports:exportResults', { batch: started.batch.id });
     expect(results.rows).toBe(3);
-    const lines = parse(readFileSync(results.path, 'utf8')) as string[][];
+    const lines = parse(readFileSync(results.path, 'utf8'), { bom: true }) as string[][];
     expect(lines.slice(1).map((l) => l.slice(0, 3).join(','))).toEqual(
       rows.map((x) => `${x.batchRow},accepted,${x.recordid}`),
     );

@@ -153,7 +153,9 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
       rows: number;
     };
     expect(result).toEqual({ path: saved[0], rows: 2 });
-    const records = parse(readFileSync(result.path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    const records = parse(readFileSync(result.path, 'utf8'), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
     expect(records.map((x) => x.state).sort()).toEqual(['accepted', 'rejected']);
     expect(records.find((x) => x.id === '1')).toMatchObject({ review_note: `'=HYPERLINK("x")`, resolved_by: '' });
     expect(readdirSync(result.path.replace(/\/[^/]+$/, '')).filter((f) => f.endsWith('.part'))).toEqual([]);
