@@ -31,6 +31,19 @@ import { CLI_OUT, ROOT, STAMP, sourceSignature } from './cli-sources.mjs';
 
 const MANIFEST = '.files.json';
 
+/** Leaves every npm package external (native modules load from node_modules) except those named. */
+function externalPackagesBut(bundled) {
+  return {
+    name: 'external-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+        return bundled.includes(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 /** The esbuild options of both entry points (out/cli/main.js, out/cli/journal-worker.js). */
 export const cliBuildOptions = (outdir) => ({
   absWorkingDir: ROOT,
@@ -43,7 +56,9 @@ export const cliBuildOptions = (outdir) => ({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // Every package stays external but zod, which every start loads: bundled, it
+  // is read as part of main.js instead of as many modules resolved one by one.
+  plugins: [externalPackagesBut(['zod'])],
   // Chunks sit beside the entries: worker-store.ts finds ./journal-worker.js next to its own file.
   splitting: true,
   chunkNames: 'chunk-[hash]',
