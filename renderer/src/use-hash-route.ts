@@ -14,7 +14,7 @@ function split(): [string, string] {
   return at < 0 ? [hash, ''] : [hash.slice(0, at), hash.slice(at + 1)];
 }
 
-function readRoute(): Route {
+export function readRoute(): Route {
   const [path] = split();
   return ROUTES.find((r) => r === path) ?? 'new-entry';
 }

@@ -58,6 +58,8 @@ export function JournalGrid(props: JournalGridProps) {
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     directDomUpdates: true,
+    // Every row is ROW_HEIGHT tall: a row's size is never read back from the layout.
+    useCachedMeasurements: true,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
