@@ -7,6 +7,7 @@ import { registerOutbox } from './commands/outbox';
 import { registerResolve } from './commands/resolve';
 import { registerOffice } from './commands/office';
 import { registerCancel } from './commands/cancel';
+import { registerDiagnostics } from './commands/diagnostics';
 import { setJournalUrl } from './context';
 
 /**
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerResolve(program);
   registerSandbox(program);
   registerOffice(program);
+  registerDiagnostics(program);
   return program;
 }
 

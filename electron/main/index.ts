@@ -10,6 +10,7 @@ import { publishEvents } from './ipc/events';
 import { createMainWindow } from './window';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { buildMenu } from './menu';
+import type { ResponseOf } from '../../shared/ipc/contract';
 
 // Wiring only: everything below runs (and is tested) under plain Node.
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -53,6 +54,7 @@ app.whenReady().then(async () => {
         if (!window) throw new Error('No window to print');
         return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
       },
+      versions: { app: app.getVersion(), electron: process.versions.electron ?? null },
       cliPackageFolder: app.isPackaged
         ? join(process.resourcesPath, 'cli')
         : join(import.meta.dirname, '../cli-package'),
@@ -61,7 +63,21 @@ app.whenReady().then(async () => {
   registerIpc(ipcMain, dispatch, (event) => isTrustedSender(event, () => window?.webContents));
   publishEvents(core, (event, payload) => window?.webContents.send(event, payload));
   serveRenderer(join(import.meta.dirname, '../renderer'));
-  Menu.setApplicationMenu(buildMenu(() => window));
+  // Help › Save diagnostics…: the same handler as Settings › About's button, its outcome in a message box.
+  const saveDiagnostics = async () => {
+    const answer = await dispatch('app:saveDiagnostics', {});
+    if (!answer.ok) dialog.showErrorBox('Diagnostics not saved', answer.error.message);
+    else {
+      const { path } = answer.data as ResponseOf<'app:saveDiagnostics'>;
+      if (path) void dialog.showMessageBox({ message: `Saved diagnostics to ${path} (no customer data, no secrets).` });
+    }
+  };
+  Menu.setApplicationMenu(
+    buildMenu(
+      () => window,
+      () => void saveDiagnostics(),
+    ),
+  );
   window = createMainWindow(join(import.meta.dirname, '../preload'));
 
   let closing = false;

@@ -15,8 +15,8 @@ const ZOOM_ITEMS: MenuItemConstructorOptions[] = [
   { role: 'resetZoom', accelerator: 'CmdOrCtrl+num0', visible: false, acceleratorWorksWhenHidden: true },
 ];
 
-/** The application menu; screen shortcuts are sent to the page as navigation commands. */
-export function buildMenu(window: () => BrowserWindow | undefined): Menu {
+/** The application menu; screen shortcuts are sent to the page as navigation commands; Help saves diagnostics. */
+export function buildMenu(window: () => BrowserWindow | undefined, saveDiagnostics: () => void): Menu {
   const go = (hash: string) => () =>
     void window()?.webContents.executeJavaScript(`location.hash = ${JSON.stringify(hash)}`);
   return Menu.buildFromTemplate([
@@ -31,5 +31,6 @@ export function buildMenu(window: () => BrowserWindow | undefined): Menu {
       ],
     },
     { role: 'windowMenu' },
+    { role: 'help', submenu: [{ label: 'Save diagnostics…', click: saveDiagnostics }] },
   ]);
 }

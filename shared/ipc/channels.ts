@@ -52,6 +52,7 @@ export const CHANNELS = [
   'office:importLocal',
   'office:audit',
   'app:about',
+  'app:saveDiagnostics',
 ] as const;
 
 /** The name of an IPC channel. */

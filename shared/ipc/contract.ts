@@ -334,6 +334,11 @@ export const CONTRACT = {
     request: none,
     response: z.strictObject({ cliPackage: z.string().nullable(), install: z.string().nullable() }),
   },
+  /** Help › Save diagnostics…: asks where, writes what support needs (no customer data, no secret); null path when cancelled. */
+  'app:saveDiagnostics': {
+    request: none,
+    response: z.strictObject({ path: z.string().nullable(), errors: z.number().int() }),
+  },
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

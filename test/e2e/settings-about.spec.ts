@@ -36,6 +36,22 @@ test('About shows the command that installs this version’s command line, and c
   expect(await desk.page.evaluate(() => navigator.clipboard.readText())).toBe(command);
 });
 
+test('Save diagnostics… writes a file for support with no customer in it, and says where', async ({ desk }) => {
+  const surname = 'Fenwick-Oddingley';
+  const input = { account_code: 'ACME01', reference: 'DIAG-E2E', policy: 'P-1', surname, postcode: 'M1 1AE' };
+  expect((await desk.core.pipeline.submit({ kind: 'entry', input, profile: 'Sandbox' })).ok).toBe(true);
+  const card = await aboutCard(desk);
+  await card.getByRole('button', { name: 'Save diagnostics…' }).click();
+  const result = card.getByTestId('diagnostics-result');
+  await expect(result).toContainText('Saved diagnostics to ');
+  const path = desk.saved.at(-1)!;
+  expect(path).toMatch(/feed-desk-diagnostics-\d{4}-\d\d-\d\d\.json$/);
+  await expect(result).toContainText(path);
+  const text = readFileSync(path, 'utf8');
+  expect(JSON.parse(text)).toMatchObject({ app: { name: 'Feed Desk', version }, journal: { kind: 'local' } });
+  expect(text).not.toContain(surname);
+});
+
 for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024x768-zoom200')) {
   test.describe(`at ${size.name}`, () => {
     test.use({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });

@@ -104,6 +104,7 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'office:importLocal': {},
   'office:audit': {},
   'app:about': {},
+  'app:saveDiagnostics': {},
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */

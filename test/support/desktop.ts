@@ -1,8 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Desktop } from '../../electron/main/ipc/desktop';
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** The desktop shell in tests: the save dialog "chooses" a fresh path in a temporary folder, recorded in `saved`. */
 export function testDesktop(
@@ -23,6 +25,7 @@ export function testDesktop(
     },
     printToPdf,
     cliPackageFolder: fileURLToPath(new URL('../../out/cli-package', import.meta.url)),
+    versions: { app: PACKAGE.version, electron: null },
   };
   return { desktop, saved, dir, toOpen };
 }

@@ -5,11 +5,13 @@
  */
 export interface Desktop {
   /** Asks where to save; undefined when the person cancels. */
-  saveFile(options: { title: string; defaultName: string; extension: 'csv' | 'pdf' }): Promise<string | undefined>;
+  saveFile(options: { title: string; defaultName: string; extension: 'csv' | 'pdf' | 'json' }): Promise<string | undefined>;
   /** Asks for a file to open; undefined when the person cancels. */
   openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
   /** The page the window shows now, printed to PDF (A4, backgrounds printed). */
   printToPdf(): Promise<Uint8Array>;
   /** The folder holding the command line's npm tarball (the installers' resources/cli, or out/cli-package). */
   cliPackageFolder: string;
+  /** This version of Feed Desk, and of Electron where it runs in Electron. */
+  versions: { app: string; electron: string | null };
 }

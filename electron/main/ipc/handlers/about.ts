@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 
@@ -9,8 +10,25 @@ function shellWord(path: string): string {
 }
 
 /** Settings › About: where the command line this version carries is, and how to install it with this computer's Node. */
-export function aboutHandlers(desktop: Desktop): Pick<Handlers, 'app:about'> {
+export function aboutHandlers(core: Core, desktop: Desktop): Pick<Handlers, 'app:about' | 'app:saveDiagnostics'> {
   return {
+    async 'app:saveDiagnostics'() {
+      const day = new Date().toISOString().slice(0, 10);
+      const path = await desktop.saveFile({
+        title: 'Save diagnostics for support',
+        defaultName: `feed-desk-diagnostics-${day}.json`,
+        extension: 'json',
+      });
+      if (!path) return { path: null, errors: 0 };
+      const { buildDiagnostics, writeDiagnostics } = await import('../../support/diagnostics');
+      const diagnostics = await buildDiagnostics(core, {
+        name: 'Feed Desk',
+        version: desktop.versions.app,
+        electron: desktop.versions.electron,
+      });
+      writeDiagnostics(path, diagnostics);
+      return { path, errors: diagnostics.errors.length };
+    },
     async 'app:about'() {
       const folder = desktop.cliPackageFolder;
       const file = existsSync(folder) ? readdirSync(folder).find((f) => /^feed-desk-.+\.tgz$/.test(f)) : undefined;

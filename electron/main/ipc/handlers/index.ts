@@ -22,6 +22,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
     ...officeAdminHandlers(core),
-    ...aboutHandlers(desktop),
+    ...aboutHandlers(core, desktop),
   };
 }

@@ -6,6 +6,19 @@ import { api } from '../../api';
 export function AboutPanel() {
   const [about, setAbout] = useState<ResponseOf<'app:about'> | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  const [diagnostics, setDiagnostics] = useState<{ text: string; error: boolean } | null>(null);
+  const saveDiagnostics = async () => {
+    setDiagnostics(null);
+    const result = await api.app.saveDiagnostics({});
+    if (!result.ok) return setDiagnostics({ text: `Diagnostics not saved: ${result.error.message}`, error: true });
+    const { path, errors } = result.data;
+    setDiagnostics({
+      text: path
+        ? `Saved diagnostics to ${path}: no customer data and no secrets, ${errors} ${errors === 1 ? 'failure' : 'failures'} listed. Send this file to support as it is.`
+        : 'Not saved: no file was chosen.',
+      error: false,
+    });
+  };
   useEffect(() => {
     void api.app.about({}).then((result) => setAbout(result.ok ? result.data : null));
   }, []);
@@ -40,6 +53,22 @@ export function AboutPanel() {
         </>
       ) : (
         <p>{about ? 'This build of Feed Desk carries no command line.' : 'Looking for the command line…'}</p>
+      )}
+      <h3>Diagnostics for support</h3>
+      <p>
+        Versions, profiles, the journal&apos;s location and counts, and the latest failures with their codes; every
+        customer&apos;s details and every secret are left out (also Help › Save diagnostics…, and{' '}
+        <code>feed-desk diagnostics --out FILE</code>).
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => void saveDiagnostics()}>
+          Save diagnostics…
+        </button>
+      </div>
+      {diagnostics && (
+        <p role={diagnostics.error ? 'alert' : 'status'} data-testid="diagnostics-result">
+          {diagnostics.text}
+        </p>
       )}
     </section>
   );
