@@ -5,7 +5,11 @@
  */
 export interface Desktop {
   /** Asks where to save; undefined when the person cancels. */
-  saveFile(options: { title: string; defaultName: string; extension: 'csv' | 'pdf' | 'json' }): Promise<string | undefined>;
+  saveFile(options: {
+    title: string;
+    defaultName: string;
+    extension: 'csv' | 'pdf' | 'json';
+  }): Promise<string | undefined>;
   /** Asks for a file to open; undefined when the person cancels. */
   openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
   /** The page the window shows now, printed to PDF (A4, backgrounds printed). */
