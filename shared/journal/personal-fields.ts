@@ -1,3 +1,5 @@
+import type { EntryField } from '../entry/fields';
+
 /**
  * The fields of a submission that name or reach a customer (product brief, "Customer data"):
  * what diagnostics leave out and what retention and erasure remove. Kept apart from them:
@@ -14,7 +16,7 @@ export const PERSONAL_FIELDS = [
   'postcode',
   'email',
   'telephone',
-] as const;
+] as const satisfies ReadonlyArray<EntryField>;
 
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
