@@ -37,7 +37,14 @@ export const OFFICE_CONTRACT = {
   },
   /** Adds a person (or moves an existing one); without a typed password one is made and shown once. */
   'office:addPerson': {
-    request: personRef.extend({ role: officeRole, password: password.optional() }),
+    request: personRef.extend({
+      role: officeRole,
+      password: z
+        .string()
+        .min(12, 'A first password of at least 12 characters (or leave it empty for one made here)')
+        .max(1000)
+        .optional(),
+    }),
     response: z.strictObject({ created: z.boolean(), password: z.string().nullable() }),
   },
   'office:setRole': { request: personRef.extend({ role: officeRole }), response: z.strictObject({}) },

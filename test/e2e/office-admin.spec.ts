@@ -116,11 +116,12 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
       'office journal set up (schema 7)',
       'person added: clara as clerk, with a new password',
       'person added: sam as supervisor, with a new password',
+      'desk history import started',
       'desk history brought in',
     ]) {
       await expect(audit.getByRole('row').filter({ hasText: line })).toHaveCount(1);
     }
-    await expect(audit.getByRole('row').filter({ hasText: OWNER })).toHaveCount(4);
+    await expect(audit.getByRole('row').filter({ hasText: OWNER })).toHaveCount(5);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/screens/settings-office-admin.png', fullPage: true });
     // No password crossed to the page but the one made to be shown once.

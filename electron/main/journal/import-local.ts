@@ -54,6 +54,8 @@ export async function importLocal(
   try {
     return await connectAsOwner(owner, async (client) => {
       requireCurrent(await schemaVersion(client), 'in this database');
+      // Said before the first row is copied: rows committed by a run that breaks off are in the audit too.
+      await client.query(AUDIT_INSERT, ['desk history import started', `from ${desk}'s desk`]);
       const result: ImportResult = { imported: 0, skipped: 0 };
       let batch: LocalRow[] = [];
       const flush = async () => {

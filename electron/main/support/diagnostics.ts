@@ -1,24 +1,13 @@
 import { writeFileSync, renameSync, existsSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
-import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '../../../shared/journal/types';
-import { isPersonalField, PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
+import { JOURNAL_STATES, type JournalState } from '../../../shared/journal/types';
+import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
+import type { Profile } from '../../../shared/profile/schema';
 import type { Core } from '../core/core';
 import { localJournalPath } from '../core/core';
-import { officePasswordKey, readJournalSettings } from '../journal/open';
-import { createRedactor } from '../service/redact';
 
 /** How many of the latest failures a diagnostics file lists. */
 export const DIAGNOSTIC_ERRORS = 200;
-
-/** Where a personal value or a secret was taken out. */
-const PERSONAL_MARK = '[personal]';
-
-/** E-mail addresses, UK postcodes and telephone-like digit runs, wherever they appear in a message. */
-const PERSONAL_PATTERNS = [
-  /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g,
-  /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/gi,
-  /\+?\d[\d\s().-]{6,}\d/g,
-];
 
 export interface DiagnosticsError {
   id: number;
@@ -28,15 +17,24 @@ export interface DiagnosticsError {
   at: string;
   code: string | null;
   httpStatus: number | null;
-  message: string | null;
 }
+
+/**
+ * A profile as support sees it: its settings, whether credentials are stored, and how many
+ * import columns it remembers (never their names: a file without a heading row makes its first
+ * customer's values the "headings").
+ */
+export type DiagnosticsProfile = Omit<Profile, 'importColumns'> & {
+  credentialsStored: boolean;
+  rememberedImportColumns: number;
+};
 
 /** What a desk sends to support: how it is set up and what went wrong, without customers or secrets. */
 export interface Diagnostics {
   createdAt: string;
   app: { name: string; version: string; node: string; electron: string | null };
   os: { platform: string; release: string; arch: string };
-  profiles: Array<Record<string, unknown> & { name: string; credentialsStored: boolean }>;
+  profiles: Array<DiagnosticsProfile>;
   journal: { kind: 'local' | 'office'; where: string; role: string; schemaVersion: number | null };
   countsByState: Partial<Record<JournalState, number>>;
   errors: DiagnosticsError[];
@@ -71,63 +69,33 @@ async function localSchemaVersion(path: string): Promise<number | null> {
 }
 
 /**
- * Removes from a message every personal value of its row (each field of PERSONAL_FIELDS, as
- * typed), every e-mail address, postcode and telephone-like number, and every secret the
- * redactor knows (profile secrets, the office password, in every written form).
- */
-function cleanMessage(message: string | null, row: SubmissionRow, secrets: (text: string) => string): string | null {
-  if (message === null) return null;
-  let text = secrets(message);
-  const values = Object.entries(row.payload)
-    .filter(([name, value]) => isPersonalField(name) && value.trim().length > 1)
-    .map(([, value]) => value.trim())
-    .sort((a, b) => b.length - a.length);
-  for (const value of values) text = text.split(value).join(PERSONAL_MARK);
-  for (const pattern of PERSONAL_PATTERNS) text = text.replace(pattern, PERSONAL_MARK);
-  return text;
-}
-
-/**
- * Gathers the diagnostics of a desk: versions, operating system, profiles (no credentials), the
- * journal's location and schema, counts by state and the latest failures with their codes, every
- * personal field and secret taken out. Nothing of a draft, a payload or the keychain is included.
+ * Gathers the diagnostics of a desk: versions, operating system, profiles (no credentials, no
+ * remembered import headings), the journal's location and schema, counts by state and the latest
+ * failures by state, code and HTTP status. Nothing of a payload, a draft, a service message or
+ * the keychain is read into it: customer data and secrets are left out by construction.
  */
 export async function buildDiagnostics(
   core: Core,
   app: { name: string; version: string; electron?: string | null },
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Diagnostics> {
-  const redactor = createRedactor();
-  const profiles: Diagnostics['profiles'] = [];
+  const profiles: DiagnosticsProfile[] = [];
   for (const profile of core.profiles.list()) {
-    const credentials = await core.credentials.read(profile).catch(() => undefined);
-    if (credentials) {
-      redactor.remember(credentials.clientSecret);
-      redactor.remember(credentials.clientId);
-    }
-    profiles.push({ ...profile, baseUrl: plainUrl(profile.baseUrl), credentialsStored: credentials !== undefined });
+    const credentialsStored = await core.credentials.has(profile).catch(() => false);
+    profiles.push({
+      name: profile.name,
+      baseUrl: plainUrl(profile.baseUrl),
+      ...(profile.colour ? { colour: profile.colour } : {}),
+      dateFormat: profile.dateFormat,
+      blankMode: profile.blankMode,
+      postcodeCheck: profile.postcodeCheck,
+      fieldRules: profile.fieldRules,
+      cancellation: profile.cancellation,
+      requestTimeoutMs: profile.requestTimeoutMs,
+      concurrency: profile.concurrency,
+      credentialsStored,
+      rememberedImportColumns: Object.keys(profile.importColumns ?? {}).length,
+    });
   }
-  const settings = (() => {
-    try {
-      return readJournalSettings(core.home);
-    } catch {
-      return null;
-    }
-  })();
-  if (settings?.kind === 'office') {
-    const key = (() => {
-      try {
-        return officePasswordKey(settings.office);
-      } catch {
-        return undefined;
-      }
-    })();
-    const password = key ? await core.credentials.officePassword.read(key).catch(() => undefined) : undefined;
-    if (password) redactor.remember(password);
-  }
-  if (env.PGPASSWORD) redactor.remember(env.PGPASSWORD);
-  const secrets = (text: string) => redactor.redact(text);
-
   const location = core.journal.location;
   const countsByState: Diagnostics['countsByState'] = {};
   for (const state of JOURNAL_STATES) {
@@ -160,12 +128,11 @@ export async function buildDiagnostics(
       at: row.updatedAt,
       code: row.errorCode,
       httpStatus: row.httpStatus,
-      message: cleanMessage(row.message, row, secrets),
     })),
     removed:
-      `No customer data: the personal fields (${PERSONAL_FIELDS.join(', ')}) and payloads are left out, and ` +
-      `${PERSONAL_MARK} stands where a message named one, an e-mail address, a postcode or a telephone number. ` +
-      'No secrets: client ids and secrets, tokens and the office password are left out or [redacted].',
+      `No customer data: payloads, drafts and the service's messages (which may quote any of ` +
+      `${PERSONAL_FIELDS.join(', ')}, in any form) are left out; failures are listed by state, code and HTTP status. ` +
+      'No secrets: no client id or secret, token or office password is read into it.',
   };
 }
 

@@ -23,7 +23,7 @@ class PasswordNeeded extends Error {
 }
 
 /** The password to sign in with when none was typed or stored: asked for only if the server wants one. */
-const askForPassword = (): never => {
+export const askForPassword = (): never => {
   throw new PasswordNeeded('No password is stored for this server with these TLS settings');
 };
 

@@ -4,7 +4,7 @@ import { localJournalPath, type Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
 import { officeOptions, officePasswordKey, readJournalSettings } from '../../journal/open';
-import { officeFailure } from './journal-location';
+import { askForPassword, officeFailure } from './journal-location';
 
 type OfficeChannel =
   | 'office:setup'
@@ -93,7 +93,9 @@ export function officeAdminHandlers(core: Core): Pick<Handlers, OfficeChannel> {
         fail('setup', (err as Error).message);
       }
       const stored = await core.credentials.officePassword.read(key).catch(() => undefined);
-      return { ...view(), people: await run(office, () => listPeople(officeOptions(office, stored))) };
+      // Never PGPASSWORD or ~/.pgpass instead: without a stored password, the server's question is refused.
+      const password = stored ?? askForPassword;
+      return { ...view(), people: await run(office, () => listPeople(officeOptions(office, password))) };
     },
     async 'office:addPerson'({ name, role, password }) {
       const { addUser } = await import('../../journal/postgres/roles');

@@ -4,7 +4,7 @@ import { AUDIT_INSERT } from './admin-sql';
 import type { OfficeConnectOptions } from './connect';
 import { connectAsOwner } from './owner-session';
 import { OfficeSetupError } from './version';
-import { checkName, OFFICE_ROLES, type OfficeRole } from './roles';
+import { checkName, IS_PERSON, OFFICE_ROLES, PERSON_ROLE, type OfficeRole } from './roles';
 
 /** A person of the office journal: their database user, their group, and whether they may sign in. */
 export interface OfficePerson {
@@ -28,14 +28,13 @@ SELECT session_user AS name,
        pg_catalog.pg_has_role(session_user, 'feed_desk_supervisor', 'MEMBER') AS supervisor
   FROM (SELECT 1) AS one LEFT JOIN pg_catalog.pg_namespace n ON n.nspname = 'feed_desk'`;
 
-/** Every LOGIN-able or disabled member of the clerks' group (supervisors are members too), never a superuser. */
+/** Every person of the journal (PERSON_ROLE), able to sign in or not; never a superuser or the owner. */
 const PEOPLE_SQL = `
 SELECT r.rolname AS name,
        pg_catalog.pg_has_role(r.oid, 'feed_desk_supervisor', 'MEMBER') AS supervisor,
        r.rolcanlogin AS "canSignIn"
   FROM pg_catalog.pg_roles r
- WHERE NOT r.rolsuper AND r.rolname NOT IN ('feed_desk_clerk', 'feed_desk_supervisor')
-   AND pg_catalog.pg_has_role(r.oid, 'feed_desk_clerk', 'MEMBER')
+ WHERE ${PERSON_ROLE}
  ORDER BY r.rolname`;
 
 /** Whether this connection's user owns the office journal. */
@@ -97,11 +96,9 @@ export async function asOwner<T>(
 
 /** Refuses a name that is not one of the journal's people (an administrator's own role is never changed here). */
 async function requirePerson(client: pg.ClientBase, name: string): Promise<void> {
-  const found = await client.query(
-    `SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = $1 AND NOT rolsuper
-       AND pg_catalog.pg_has_role(oid, 'feed_desk_clerk', 'MEMBER')`,
-    [checkName(name)],
-  );
+  const found = await client.query(`SELECT 1 FROM pg_catalog.pg_roles r WHERE rolname = $1 AND ${IS_PERSON}`, [
+    checkName(name),
+  ]);
   if (!found.rowCount) throw new OfficePermissionError(`${name} is not a person of this office journal`);
 }
 

@@ -1,3 +1,4 @@
+import { OfficePermissionError } from '../errors';
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { OfficeConnectOptions, OfficeConnection } from './connect';
@@ -60,6 +61,19 @@ export function addUserSql(name: string, role: OfficeRole): string {
 }
 
 /**
+ * Whether role `r` (of pg_roles) is a person of the office journal: a direct member of one of its
+ * groups (not a group itself), and neither a superuser nor the owner of its schema. pg_has_role is not enough: every
+ * superuser is a member of everything, and on PostgreSQL 16 so is a group's creator.
+ */
+export const PERSON_ROLE = `(NOT r.rolsuper AND r.rolname NOT IN ('feed_desk_clerk', 'feed_desk_supervisor')
+  AND r.oid IS DISTINCT FROM (SELECT nspowner FROM pg_catalog.pg_namespace WHERE nspname = 'feed_desk')
+  AND EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members m JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+              WHERE m.member = r.oid AND g.rolname IN ('feed_desk_clerk', 'feed_desk_supervisor')))`;
+
+/** A person the account asking may change: a person (PERSON_ROLE), and not that account itself. */
+export const IS_PERSON = `(${PERSON_ROLE} AND r.rolname <> session_user)`;
+
+/**
  * Creates a LOGIN role in the group (or moves an existing one there, leaving the other group), and
  * sets its password if given. The password is hashed here (SCRAM-SHA-256), so its plain text never
  * reaches the server or its logs.
@@ -75,12 +89,13 @@ export async function addUser(
     await client.query('BEGIN');
     try {
       const exists = await client.query<{ ours: boolean }>(
-        `SELECT pg_catalog.pg_has_role(oid, 'feed_desk_clerk', 'MEMBER') AS ours FROM pg_catalog.pg_roles WHERE rolname = $1`,
+        `SELECT ${IS_PERSON} AS ours FROM pg_catalog.pg_roles r WHERE rolname = $1`,
         [name],
       );
-      // An existing role is changed only when it is already a Feed Desk person (never an administrator's).
+      // An existing role is changed only when it is already a Feed Desk person: never a superuser,
+      // the journal's owner, the account doing this, or any other account of the server.
       if (exists.rowCount && !exists.rows[0]?.ours) {
-        throw new Error(`${name} already exists and is not a Feed Desk user: choose another name`);
+        throw new OfficePermissionError(`${name} already exists and is not a Feed Desk user: choose another name`);
       }
       const verifier = password === undefined ? '' : ` PASSWORD ${pg.escapeLiteral(scramVerifier(password))}`;
       await client.query(`${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${user} LOGIN${verifier}`);
@@ -105,9 +120,10 @@ export async function addUser(
 /** A usable database user name (1 to 63 bytes, no control characters, not a group role), or a plain refusal. */
 export function checkName(name: string): string {
   if (!name || Buffer.byteLength(name) > 63 || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new Error(`Not a usable database user name: ${JSON.stringify(name)} (1 to 63 bytes)`);
+    throw new OfficePermissionError(`Not a usable database user name: ${JSON.stringify(name)} (1 to 63 bytes)`);
   }
-  if (Object.values(OFFICE_ROLES).includes(name as never)) throw new Error(`${name} is a group role, not a person`);
+  if (Object.values(OFFICE_ROLES).includes(name as never))
+    throw new OfficePermissionError(`${name} is a group role, not a person`);
   return name;
 }
 

@@ -112,10 +112,11 @@ function AddPerson({ onAdded }: { onAdded: () => void }) {
           name="password"
           type="password"
           autoComplete="new-password"
+          minLength={12}
           aria-describedby={`${id}-password-hint`}
         />
         <p className="hint" id={`${id}-password-hint`}>
-          Leave empty to make one. It reaches the server only as a SCRAM verifier.
+          At least 12 characters, or leave empty to make one. It reaches the server only as a SCRAM verifier.
         </p>
       </div>
       <button type="submit">Add person</button>

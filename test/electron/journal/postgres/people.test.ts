@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { OfficePermissionError } from '../../../../electron/main/journal/errors';
 import { listPeople, readAudit, setRole, setSignIn } from '../../../../electron/main/journal/postgres/people';
+import { addUser } from '../../../../electron/main/journal/postgres/roles';
 import { PEOPLE, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';
 import { OWNER } from '../../../support/postgres';
@@ -40,6 +41,15 @@ describeOfficeOnly('office journal: people and the administration audit', () => 
     );
     await expect(setRole(as('owner'), 'feed_desk_clerk', 'supervisor')).rejects.toThrow('group role');
     expect((await listPeople(as('owner'))).find((p) => p.name === 'cody')?.role).toBe('clerk');
+  });
+
+  it('never takes over an account that is not one of its people: the administrator, the owner, a group', async () => {
+    // The cluster's superuser is a member of every group to pg_has_role: it must still be refused.
+    for (const name of [OWNER, 'feed_desk_supervisor']) {
+      await expect(addUser(as('owner'), name, 'clerk', 'a-new-password-1')).rejects.toThrow(OfficePermissionError);
+    }
+    // The superuser's own password still works: nothing was changed.
+    expect(await listPeople(as('owner'))).toHaveLength(3);
   });
 
   it('moves a person between roles and turns their sign-in off and on, as the database enforces', async () => {
