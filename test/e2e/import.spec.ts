@@ -59,10 +59,20 @@ async function chooseFile(desk: Desk, path: string) {
  * (a batch that finished first would take its Pause and Cancel buttons with it).
  */
 async function sendRows(desk: Desk, n: number) {
-  for (let left = n; left > 0; left -= 4) {
-    const jobs = await desk.core.pipeline.claimDue(Math.min(4, left));
-    await Promise.all(jobs.map((job) => desk.core.pipeline.deliver(job)));
-  }
+  // The rows are queued by the screen's request, which may still be on its way: claim until n were
+  // sent (nothing is claimed before they are queued).
+  let sent = 0;
+  await expect
+    .poll(
+      async () => {
+        const jobs = await desk.core.pipeline.claimDue(Math.min(4, n - sent));
+        await Promise.all(jobs.map((job) => desk.core.pipeline.deliver(job)));
+        sent += jobs.length;
+        return sent;
+      },
+      { message: `${n} queued rows claimed and sent`, timeout: 20_000 },
+    )
+    .toBe(n);
   expect(desk.sandbox.records.length).toBeGreaterThanOrEqual(n);
 }
 
