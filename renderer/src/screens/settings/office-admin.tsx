@@ -1,33 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ResponseOf } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
-import { formatTime } from '../journal/detail/format';
+import { AuditList, ImportLocal, type AuditLines } from './office-history';
+import { Outcome, type Said } from './office-outcome';
 import './office-admin.css';
 
 type People = ResponseOf<'office:people'>['people'];
-type AuditLines = ResponseOf<'office:audit'>['lines'];
 type Role = People[number]['role'];
-
-/** What the last action said: a success (status) or a refusal (alert), in main's plain words. */
-interface Said {
-  ok: boolean;
-  text: string;
-}
-
-function Outcome({ said, testId }: { said: Said | null; testId: string }) {
-  return (
-    <>
-      <p role="status" data-testid={`${testId}-status`} className={said?.ok ? 'banner success' : undefined}>
-        {said?.ok ? said.text : ''}
-      </p>
-      {said && !said.ok && (
-        <p role="alert" data-testid={`${testId}-error`} className="banner error">
-          {said.text}
-        </p>
-      )}
-    </>
-  );
-}
 
 /** Signs in as the journal's owner for this window (the password stays in main's memory), or out again. */
 function OwnerSignIn({ owner, onChange }: { owner: string | null; onChange: (owner: string | null) => void }) {
@@ -192,63 +171,6 @@ function PeopleTable({ people, owner, reload }: { people: People; owner: boolean
       </table>
       <Outcome said={said} testId="people" />
     </>
-  );
-}
-
-const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
-
-/** "Bring this desk's history": copies the journal on this computer into the office journal. */
-function ImportLocal({ onDone }: { onDone: () => void }) {
-  const [said, setSaid] = useState<Said | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
-    setSaid(null);
-    const result = await api.office.importLocal({});
-    setBusy(false);
-    setSaid(
-      result.ok
-        ? { ok: true, text: `${entries(result.data.imported)} copied, ${result.data.skipped} already there.` }
-        : { ok: false, text: result.error.message },
-    );
-    onDone();
-  };
-  return (
-    <div className="import-local">
-      <p className="hint">
-        Copies every entry of the journal on this computer, with its history, marked as imported from this desk. Safe to
-        run again: nothing is copied twice.
-      </p>
-      <button type="button" aria-disabled={busy} onClick={() => void run()}>
-        {busy ? 'Copying…' : 'Bring this desk’s history'}
-      </button>
-      <Outcome said={said} testId="import-local" />
-    </div>
-  );
-}
-
-function AuditList({ lines }: { lines: AuditLines }) {
-  if (!lines.length) return <p>No administration yet.</p>;
-  return (
-    <table className="audit" aria-label="Administration audit">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((l, i) => (
-          <tr key={i}>
-            <td>{formatTime(l.at)}</td>
-            <td>{l.actor}</td>
-            <td>{l.detail ? `${l.action}: ${l.detail}` : l.action}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
