@@ -6,7 +6,7 @@
 // to row 500 / 50,000 (to that row painted with its data). Needs a renderer build (npm run build).
 // The last line is the figure the issue asks for.
 import { chromium, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDeskBackend, type DeskBackend } from '../test/support/desk-backend';

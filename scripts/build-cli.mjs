@@ -2,7 +2,7 @@
 /**
  * Builds the command line into out/cli/: main.js (the CLI) and journal-worker.js (the journal's
  * thread, which worker-store.ts starts next to the file that holds it), ESM for Node 20, every npm
- * package left external so native modules (better-sqlite3, keytar, pg) load from node_modules.
+ * package left external so native modules (better-sqlite3-multiple-ciphers, keytar, pg) load from node_modules.
  * Modules imported with `await import()` become chunks beside them, so heavy packages load only
  * for the commands that use them.
  *

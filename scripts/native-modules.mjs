@@ -1,10 +1,10 @@
-/** Loads keytar and better-sqlite3 in a child runtime (Node, or Electron as Node) and rebuilds them for Node when needed. */
+/** Loads keytar and better-sqlite3-multiple-ciphers in a child runtime (Node, or Electron as Node) and rebuilds them for Node when needed. */
 import { spawnSync } from 'node:child_process';
 
-/** What each probe runs: better-sqlite3 loads its addon only when a database opens. */
+/** What each probe runs: better-sqlite3-multiple-ciphers loads its addon only when a database opens. */
 const PROBES = {
   keytar: "require('keytar')",
-  'better-sqlite3': "new (require('better-sqlite3'))(':memory:').close()",
+  'better-sqlite3-multiple-ciphers': "new (require('better-sqlite3-multiple-ciphers'))(':memory:').close()",
 };
 
 /** The NODE_MODULE_VERSION a module was built for and the one the runtime needs, or null when the error is not an ABI mismatch. */
@@ -37,7 +37,7 @@ export function probeNativeModules(command, { cwd, env = {} } = {}) {
   });
 }
 
-/** "better-sqlite3 (built for NODE_MODULE_VERSION 150, needs 115)", or "(not built)", for each module. */
+/** "better-sqlite3-multiple-ciphers (built for NODE_MODULE_VERSION 150, needs 115)", or "(not built)", for each module. */
 export function describeStale(failures) {
   return failures
     .map(({ name, mismatch }) =>
@@ -48,7 +48,7 @@ export function describeStale(failures) {
     .join(', ');
 }
 
-/** Makes keytar and better-sqlite3 load under this Node: `npm rebuild` of those built for another runtime, saying so. */
+/** Makes keytar and better-sqlite3-multiple-ciphers load under this Node: `npm rebuild` of those built for another runtime, saying so. */
 export function ensureNodeBuilds(cwd) {
   const stale = probeNativeModules(process.execPath, { cwd }).filter((failure) => failure.needsBuild);
   if (stale.length === 0) return true;

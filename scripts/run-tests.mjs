@@ -4,17 +4,19 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeBuilds } from './native-modules.mjs';
 
-// keytar and better-sqlite3 must load under Node: after npm start, better-sqlite3 is built for Electron.
+// keytar and better-sqlite3-multiple-ciphers must load under Node: after npm start, better-sqlite3-multiple-ciphers is built for Electron.
 ensureNodeBuilds(join(dirname(fileURLToPath(import.meta.url)), '..'));
 
 const tmp = mkdtempSync(join(tmpdir(), 'feed-desk-tests-'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each failing suite or test by name, repeated just above the last line so a log's tail says what failed. */
+const failures = [];
 
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}\n`);
@@ -24,7 +26,10 @@ function run(label, command, args, env = {}) {
 
 function check(label, command, args) {
   if (run(label, command, args)) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
 }
 
 function countVitest(file) {
@@ -35,6 +40,12 @@ function countVitest(file) {
   failed +=
     report.numFailedTests +
     (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+  for (const file of report.testResults) {
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of tests) failures.push(`${relative(process.cwd(), file.name)} › ${test.fullName}`);
+    if (tests.length === 0 && file.status === 'failed')
+      failures.push(`${relative(process.cwd(), file.name)}: ${file.message}`);
+  }
   return true;
 }
 
@@ -68,8 +79,20 @@ if (existsSync(playwrightJson)) {
   passed += stats.expected + stats.flaky;
   skipped += stats.skipped;
   failed += stats.unexpected;
+  failures.push(...failedSpecs(JSON.parse(readFileSync(playwrightJson, 'utf8')).suites));
 } else failed += 1;
 
+/** The end-to-end tests whose outcome was unexpected, by file, line and title. */
+function failedSpecs(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...failedSpecs(suite.suites),
+  ]);
+}
+
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
 rmSync(tmp, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -52,7 +52,7 @@ if (!electronBinary()) {
   if (!electronBinary()) fail(`${missing}: the download failed (${errorLine(download.stderr ?? '')}): ${fix}`);
 }
 
-// keytar is Node-API (one build serves both); better-sqlite3 is rebuilt in place when last built for Node.
+// keytar is Node-API (one build serves both); better-sqlite3-multiple-ciphers is rebuilt in place when last built for Node.
 const asNode = { cwd: root, env: { ELECTRON_RUN_AS_NODE: '1' } };
 const failures = probeNativeModules(electronBinary(), asNode);
 for (const { name, reason } of failures.filter((failure) => !failure.needsBuild))

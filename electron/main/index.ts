@@ -1,7 +1,8 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
-import { localJournalPath, openCore, type Core } from './core/core';
-import { openSqliteStore } from './journal/sqlite/worker-store';
+import { openCore, type Core } from './core/core';
+import { createCredentialStore, loadKeytar } from './credentials/keychain';
+import { openLocalJournal } from './journal/open';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -118,7 +119,11 @@ async function openJournalOrAsk(home: string): Promise<Core | undefined> {
         return openCore({
           home,
           sandboxUrl,
-          journal: async (operator) => openSqliteStore(localJournalPath(home), operator),
+          journal: async (operator) =>
+            openLocalJournal(
+              { home, credentials: createCredentialStore(loadKeytar, home), env: process.env },
+              operator,
+            ),
         });
       }
     }

@@ -161,6 +161,6 @@ describe('packaging', () => {
     ]) {
       expect(config).toContain(fuse);
     }
-    expect(config).toMatch(/asarUnpack:\n\s+- node_modules\/keytar\/\*\*\n\s+- node_modules\/better-sqlite3\/\*\*/);
+    expect(config).toMatch(/asarUnpack:\n\s+- node_modules\/keytar\/\*\*\n\s+- node_modules\/better-sqlite3-multiple-ciphers\/\*\*/);
   });
 });

@@ -7,19 +7,19 @@ import {
   probeNativeModules,
 } from '../../scripts/native-modules.mjs';
 
-/** Node 20's own words for better-sqlite3 built by Node 22 (captured; npm start's Electron build reads the same). */
+/** Node 20's own words for better-sqlite3-multiple-ciphers built by Node 22 (captured; npm start's Electron build reads the same). */
 const mismatchError = `/work/main/node_modules/bindings/bindings.js:121
         throw e;
         ^
 
-Error: The module '/work/main/node_modules/better-sqlite3/build/Release/better_sqlite3.node'
+Error: The module '/work/main/node_modules/better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node'
 was compiled against a different Node.js version using
 NODE_MODULE_VERSION 127. This version of Node.js requires
 NODE_MODULE_VERSION 115. Please try re-compiling or re-installing
 the module (for instance, using \`npm rebuild\` or \`npm install\`).
     at Module._extensions..node (node:internal/modules/cjs/loader:1661:18)
     at bindings (/work/main/node_modules/bindings/bindings.js:112:48)
-    at new Database (/work/main/node_modules/better-sqlite3/lib/database.js:48:64) {
+    at new Database (/work/main/node_modules/better-sqlite3-multiple-ciphers/lib/database.js:48:64) {
   code: 'ERR_DLOPEN_FAILED'
 }
 
@@ -31,8 +31,8 @@ const missingError = `/work/main/node_modules/bindings/bindings.js:135
   ^
 
 Error: Could not locate the bindings file. Tried:
- → /work/main/node_modules/better-sqlite3/build/better_sqlite3.node
- → /work/main/node_modules/better-sqlite3/build/Release/better_sqlite3.node
+ → /work/main/node_modules/better-sqlite3-multiple-ciphers/build/better_sqlite3.node
+ → /work/main/node_modules/better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node
     at bindings (/work/main/node_modules/bindings/bindings.js:126:9)`;
 
 describe('abiMismatch', () => {
@@ -69,7 +69,7 @@ describe('addonMissing', () => {
 describe('errorLine', () => {
   it('picks the line naming the error, not the source excerpt or the stack', () => {
     expect(errorLine(mismatchError)).toBe(
-      "Error: The module '/work/main/node_modules/better-sqlite3/build/Release/better_sqlite3.node'",
+      "Error: The module '/work/main/node_modules/better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node'",
     );
     expect(errorLine('TypeError: fetch failed\n    at async FetchDownloader.download (x.js:46:30)')).toBe(
       'TypeError: fetch failed',
@@ -85,23 +85,23 @@ describe('errorLine', () => {
 describe('describeStale', () => {
   it('names each module with the ABI it was built for and the one needed, or says it is not built', () => {
     const failures = [
-      { name: 'better-sqlite3', mismatch: abiMismatch(mismatchError), needsBuild: true, reason: '' },
+      { name: 'better-sqlite3-multiple-ciphers', mismatch: abiMismatch(mismatchError), needsBuild: true, reason: '' },
       { name: 'keytar', mismatch: null, needsBuild: true, reason: '' },
     ];
     expect(describeStale(failures)).toBe(
-      'better-sqlite3 (built for NODE_MODULE_VERSION 127, needs 115), keytar (not built)',
+      'better-sqlite3-multiple-ciphers (built for NODE_MODULE_VERSION 127, needs 115), keytar (not built)',
     );
   });
 });
 
 describe('probeNativeModules', () => {
-  it('loads keytar and better-sqlite3 (opening a database) under this Node', () => {
+  it('loads keytar and better-sqlite3-multiple-ciphers (opening a database) under this Node', () => {
     expect(probeNativeModules(process.execPath, { cwd: process.cwd() })).toEqual([]);
   });
 
   it('reports a module that cannot be found with its reason, and nothing to rebuild', () => {
     const failures = probeNativeModules(process.execPath, { cwd: '/' });
-    expect(failures.map((failure) => failure.name)).toEqual(['keytar', 'better-sqlite3']);
+    expect(failures.map((failure) => failure.name)).toEqual(['keytar', 'better-sqlite3-multiple-ciphers']);
     expect(failures[0]).toMatchObject({
       mismatch: null,
       needsBuild: false,

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { userInfo } from 'node:os';
 import { officeLabel } from '../../../shared/journal/office';
 import type { OfficeRole } from '../../main/journal/postgres/roles';
 import { dataHome } from '../../main/profiles/data-home';
 import { CliFailure, printJson, readStdin } from '../output';
 import { oneOf } from '../options';
 
-// The journal modules (pg, better-sqlite3, the keychain) are loaded in the actions that use them,
+// The journal modules (pg, better-sqlite3-multiple-ciphers, the keychain) are loaded in the actions that use them,
 // so the rest of the CLI starts without them.
 const journalOpen = () => import('../../main/journal/open');
 
@@ -88,11 +89,15 @@ export function registerOffice(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { url: string; from?: string; json?: boolean }) => {
       const owner = connect(opts.url, process.env.PGPASSWORD);
-      const [{ importLocal }, { localJournalPath }] = await Promise.all([
+      const [{ importLocal }, { openLocalJournal }, { createCredentialStore, loadKeytar }] = await Promise.all([
         import('../../main/journal/import-local'),
-        import('../../main/core/core'),
+        import('../../main/journal/open'),
+        import('../../main/credentials/keychain'),
       ]);
-      const result = await importLocal(localJournalPath(dataHome()), owner, { from: opts.from });
+      const home = dataHome();
+      const credentials = createCredentialStore(loadKeytar, home);
+      const local = await openLocalJournal({ home, credentials, env: process.env }, userInfo().username);
+      const result = await importLocal(local, owner, { from: opts.from }).finally(() => local.close());
       if (opts.json) return printJson(result);
       process.stdout.write(`${result.imported} copied, ${result.skipped} already there\n`);
     });

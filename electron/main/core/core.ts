@@ -69,11 +69,6 @@ async function keepAnswers(journal: JournalStore, path: string): Promise<Outcome
   return spill;
 }
 
-/** The journal on this computer, in a data folder. */
-export function localJournalPath(home: string): string {
-  return join(home, 'journal.sqlite3');
-}
-
 /** Opens the data folder's profiles and the journal, expires stale leases, and builds the pipeline. */
 export async function openCore(options: CoreOptions): Promise<Core> {
   const profiles = openProfileStore(options.home);

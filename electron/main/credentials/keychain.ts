@@ -53,7 +53,15 @@ export interface CredentialStore {
     read(key: string): Promise<string | undefined>;
     delete(key: string): Promise<boolean>;
   };
+  /** The key of this data folder's journal on this computer (32 bytes); never leaves the main process. */
+  journalKey: {
+    read(): Promise<Buffer | undefined>;
+    save(key: Buffer): Promise<void>;
+  };
 }
+
+/** The keychain service under which each data folder's journal key is kept (the account names the folder). */
+export const JOURNAL_KEY_SERVICE = 'Feed Desk journal key';
 
 /** The keychain service under which office database passwords are kept, one item per server, user and TLS settings. */
 export const OFFICE_KEYCHAIN_SERVICE = 'Feed Desk office journal';
@@ -140,6 +148,13 @@ export function createCredentialStore(load: () => KeytarLike = loadKeytar, scope
       save: (key, password) => guard((k) => k.setPassword(OFFICE_KEYCHAIN_SERVICE, key, password)),
       read: async (key) => (await guard((k) => k.getPassword(OFFICE_KEYCHAIN_SERVICE, key))) ?? undefined,
       delete: (key) => guard((k) => k.deletePassword(OFFICE_KEYCHAIN_SERVICE, key)),
+    },
+    journalKey: {
+      async read() {
+        const hex = await guard((k) => k.getPassword(JOURNAL_KEY_SERVICE, scope || 'default'));
+        return hex ? Buffer.from(hex, 'hex') : undefined;
+      },
+      save: (key) => guard((k) => k.setPassword(JOURNAL_KEY_SERVICE, scope || 'default', key.toString('hex'))),
     },
     async availability() {
       try {

@@ -37,3 +37,11 @@ export class OfficeConnectionError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * Raised when this computer's journal cannot be opened with the key this keychain holds (a wrong
+ * or missing key), or is plain where encryption is required; the journal is left untouched.
+ */
+export class JournalKeyError extends Error {
+  override readonly name = 'JournalKeyError' as const;
+}

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
 import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/office-tls';
+import { journalCipher } from './sqlite/journal-key';
 import { openSqliteStore } from './sqlite/worker-store';
 import type { JournalStore } from './store';
 import type { PostgresStoreOptions } from './postgres/store';
@@ -127,13 +128,25 @@ export interface OpenJournalOptions {
   url?: string;
 }
 
+/** Where this computer's journal lives in a data folder. */
+export const localJournalPath = (home: string) => join(home, 'journal.sqlite3');
+
+/** Opens this computer's journal, encrypted under the key the keychain holds for the data folder. */
+export async function openLocalJournal(
+  options: Pick<OpenJournalOptions, 'home' | 'credentials' | 'env'>,
+  operator: string,
+): Promise<JournalStore> {
+  const path = localJournalPath(options.home);
+  return openSqliteStore(path, operator, await journalCipher(options.credentials, path, options.env));
+}
+
 /** Opens this desk's journal store: the URL given, else the saved settings (this computer by default). */
 export async function openJournalStore(options: OpenJournalOptions, operator: string): Promise<JournalStore> {
   const url = options.url ?? options.env?.FEED_DESK_JOURNAL_URL;
   const settings: JournalSettings = url
     ? { kind: 'office', office: officeFromUrl(url) }
     : readJournalSettings(options.home);
-  if (settings.kind === 'local') return openSqliteStore(join(options.home, 'journal.sqlite3'), operator);
+  if (settings.kind === 'local') return openLocalJournal(options, operator);
   const { office } = settings;
   const stored = await options.credentials.officePassword.read(officePasswordKey(office)).catch(() => undefined);
   // Asked only if the server wants a password (after TLS checked it): none other is sent.

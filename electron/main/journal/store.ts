@@ -138,7 +138,7 @@ export interface Sendable {
 
 /** Where the journal lives and who is signed in to it (shown on the screens). */
 export type JournalLocation =
-  | { kind: 'local'; path: string; user: string; role: 'local' }
+  | { kind: 'local'; path: string; user: string; role: 'local'; encrypted: boolean }
   | { kind: 'office'; label: string; user: string; role: 'clerk' | 'supervisor' | 'owner' };
 
 /** How many of a profile's rows still need sending or a person, by state. */

@@ -4,7 +4,8 @@ import { JOURNAL_STATES, type JournalState } from '../../../shared/journal/types
 import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
 import type { Profile } from '../../../shared/profile/schema';
 import type { Core } from '../core/core';
-import { localJournalPath } from '../core/core';
+import type { CredentialStore } from '../credentials/keychain';
+import { localJournalPath } from '../journal/open';
 
 /** How many of the latest failures a diagnostics file lists. */
 export const DIAGNOSTIC_ERRORS = 200;
@@ -52,12 +53,17 @@ function plainUrl(url: string): string {
   }
 }
 
-/** The schema version of this computer's journal file (read only), or null when it cannot be read. */
-async function localSchemaVersion(path: string): Promise<number | null> {
+/** The schema version of this computer's journal file (read only, under its key), or null when it cannot be read. */
+async function localSchemaVersion(path: string, credentials: CredentialStore): Promise<number | null> {
   if (!existsSync(path)) return null;
   try {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    const [{ default: Database }, { isPlainJournal, openKeyed }] = await Promise.all([
+      import('better-sqlite3-multiple-ciphers'),
+      import('../journal/sqlite/database'),
+    ]);
+    const key = isPlainJournal(path) ? undefined : await credentials.journalKey.read();
+    const options = { readonly: true, fileMustExist: true };
+    const db = key ? openKeyed(path, key, options) : new Database(path, options);
     try {
       return db.pragma('user_version', { simple: true }) as number;
     } finally {
@@ -117,7 +123,8 @@ export async function buildDiagnostics(
       kind: location.kind,
       where: location.kind === 'local' ? location.path : location.label,
       role: location.role,
-      schemaVersion: location.kind === 'local' ? await localSchemaVersion(localJournalPath(core.home)) : null,
+      schemaVersion:
+        location.kind === 'local' ? await localSchemaVersion(localJournalPath(core.home), core.credentials) : null,
     },
     countsByState,
     errors: rows.map((row) => ({

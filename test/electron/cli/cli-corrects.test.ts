@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { localJournalPath } from '../../../electron/main/core/core';
+import { localJournalPath } from '../../../electron/main/journal/open';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
 import { CLI_TIMEOUT } from '../../support/cli';

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../../..');
-/** Building better-sqlite3 and keytar from source dominates: 7.5 min here on 2 shared cores, 22 min when they were overloaded. */
+/** Building better-sqlite3-multiple-ciphers and keytar from source dominates: 7.5 min here on 2 shared cores, 22 min when they were overloaded. */
 const INSTALL_TIMEOUT = 30 * 60_000;
 
 const npmCache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();

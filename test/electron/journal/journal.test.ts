@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { parse } from 'csv-parse/sync';
 import { openDatabase } from '../../../electron/main/journal/sqlite/database';
 import { writeJournalCsv } from '../../../electron/main/journal/csv-export';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OfficeJournal } from '../../../../shared/journal/office';
-import { localJournalPath, type Core } from '../../core/core';
+import { operatorName, type Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
-import { officeOptions, officePasswordKey, readJournalSettings } from '../../journal/open';
+import { officeOptions, officePasswordKey, openLocalJournal, readJournalSettings } from '../../journal/open';
 import { askForPassword, officeFailure } from './journal-location';
 
 type OfficeChannel =
@@ -120,8 +120,13 @@ export function officeAdminHandlers(core: Core): Pick<Handlers, OfficeChannel> {
       const { importLocal } = await import('../../journal/import-local');
       const { office, options } = asOwner();
       // The journal on this computer, through the open store while the desk uses it (one writer to the file).
-      const local = core.journal.location.kind === 'local' ? core.journal : localJournalPath(core.home);
-      return run(office, () => importLocal(local, options));
+      if (core.journal.location.kind === 'local') return run(office, () => importLocal(core.journal, options));
+      const local = await openLocalJournal({ home: core.home, credentials: core.credentials }, operatorName());
+      try {
+        return await run(office, () => importLocal(local, options));
+      } finally {
+        await local.close();
+      }
     },
     async 'office:audit'() {
       const { readAudit } = await import('../../journal/postgres/people');

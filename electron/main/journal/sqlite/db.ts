@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
 import { JournalStateError } from '../errors';
 import { toRow, type RawSubmission } from './rows';

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { SubmissionRow } from '../../../../shared/journal/types';
-import { JournalStateError, JournalVersionError } from '../errors';
+import { JournalKeyError, JournalStateError, JournalVersionError } from '../errors';
 import type { BatchStore, JournalStore } from '../store';
-import type { WireError, WorkerCall, WorkerMessage } from './worker';
+import type { JournalCipher } from './database';
+import type { JournalWorkerData, WireError, WorkerCall, WorkerMessage } from './worker';
 
 /** Every call of the store that is answered in the journal's thread. */
 const CALLS = [
@@ -60,12 +61,12 @@ void everyBatchCall;
 
 /** The store's own errors keep their class across the thread boundary; others arrive as Error with the same message. */
 function revive(error: WireError): Error {
-  const Kind = { JournalStateError, JournalVersionError }[error.name] ?? Error;
+  const Kind = { JournalStateError, JournalVersionError, JournalKeyError }[error.name] ?? Error;
   return Object.assign(new Kind(error.message), error.code === undefined ? {} : { code: error.code });
 }
 
 /** Where the journal's thread starts: the bundled file in a build, the TypeScript source through tsx in a checkout. */
-function startWorker(workerData: { path: string; operator: string }): Worker {
+function startWorker(workerData: JournalWorkerData): Worker {
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./journal-worker.js', import.meta.url), { workerData });
   const entry = new URL('./worker.ts', import.meta.url).href;
@@ -78,8 +79,12 @@ function startWorker(workerData: { path: string; operator: string }): Worker {
  * rather than between them. Each call's promise resolves once the journal's thread has committed;
  * changes are told to listeners before the call that made them resolves, as in one thread.
  */
-export async function openSqliteStore(path: string, operator: string): Promise<JournalStore> {
-  const worker = startWorker({ path, operator });
+export async function openSqliteStore(
+  path: string,
+  operator: string,
+  cipher: JournalCipher = {},
+): Promise<JournalStore> {
+  const worker = startWorker({ path, operator, ...cipher });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   const listeners = new Set<(row: SubmissionRow) => void>();
   let ids = 0;
@@ -133,7 +138,7 @@ export async function openSqliteStore(path: string, operator: string): Promise<J
   let closing: Promise<void> | undefined;
   const store = {
     ...section('', CALLS),
-    location: { kind: 'local', path, user: operator, role: 'local' },
+    location: { kind: 'local', path, user: operator, role: 'local', encrypted: cipher.key !== undefined },
     onChange(listener: (row: SubmissionRow) => void) {
       listeners.add(listener);
       if (listeners.size === 1) void call('listen', [true]).catch(() => undefined);

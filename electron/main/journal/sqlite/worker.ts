@@ -6,6 +6,14 @@ import type { JournalFilter, SubmissionRow } from '../../../../shared/journal/ty
 import type { JournalStore } from '../store';
 import { createSqliteStore } from './store';
 
+/** What the journal's thread is started with: the file, the operator and how it is encrypted. */
+export interface JournalWorkerData {
+  path: string;
+  operator: string;
+  key?: Uint8Array;
+  required?: boolean;
+}
+
 /** A call from the owning thread: a store method by name (`batches.queue`, `drafts.get`…), or a page of an iteration. */
 export type WorkerCall =
   { id: number; method: string; args: unknown[] } | { id: number; method: 'iterate.next'; args: [iteration: number] };
@@ -34,8 +42,9 @@ const wire = (err: unknown): WireError =>
 
 let store: JournalStore;
 try {
-  const { path, operator } = workerData as { path: string; operator: string };
-  store = createSqliteStore(path, operator);
+  const { path, operator, key, required } = workerData as JournalWorkerData;
+  // The key crossed the thread boundary as a Uint8Array.
+  store = createSqliteStore(path, operator, { key: key && Buffer.from(key), required });
 } catch (err) {
   post({ type: 'open-failed', error: wire(err) });
   process.exit(0);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { openDatabase } from '../../../../electron/main/journal/sqlite/database';
 import { MIGRATIONS } from '../../../../electron/main/journal/sqlite/migrations';
 import { tempHome } from '../../../support/core';

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createCredentialStore,
+  KeychainUnavailableError,
+  type CredentialStore,
+} from '../../../../electron/main/credentials/keychain';
+import { createDispatch } from '../../../../electron/main/ipc/dispatch';
+import { createHandlers } from '../../../../electron/main/ipc/handlers';
+import { JournalKeyError } from '../../../../electron/main/journal/errors';
+import { localJournalPath, openLocalJournal } from '../../../../electron/main/journal/open';
+import { isPlainJournal, openDatabase, plainCopyOf } from '../../../../electron/main/journal/sqlite/database';
+import { payloadHash } from '../../../../electron/main/journal/payload-hash';
+import { REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
+import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
+import type { JournalStore } from '../../../../electron/main/journal/store';
+import { startCoreRig, tempHome, type CoreRig } from '../../../support/core';
+import { testDesktop } from '../../../support/desktop';
+import { memoryKeytar } from '../../../support/memory-keytar';
+import { sampleInput } from '../../../support/service';
+
+let rig: CoreRig | undefined;
+const opened: JournalStore[] = [];
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+/** A customer no other test uses: every one of these must stay out of the data folder's files. */
+const SENTINEL = { surname: 'Quillfeatherby', email: 'quill.sentinel@example.org', postcode: 'ZE3 9QX' };
+
+/** Every file under a folder, read raw. */
+function filesUnder(dir: string): Array<{ path: string; bytes: Buffer }> {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [{ path, bytes: readFileSync(path) }];
+  });
+}
+
+/** The files of a data folder holding any of the sentinel's values (as UTF-8, UTF-16 or upper case). */
+function holdingSentinel(home: string): string[] {
+  const needles = Object.values(SENTINEL).flatMap((value) =>
+    [value, value.toUpperCase()].flatMap((v) => [Buffer.from(v, 'utf8'), Buffer.from(v, 'utf16le')]),
+  );
+  return filesUnder(home)
+    .filter(({ bytes }) => needles.some((needle) => bytes.includes(needle)))
+    .map(({ path }) => path);
+}
+
+const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** A credential store over an in-memory keychain (the real store's code; the keychain itself is tested elsewhere). */
+function memoryCredentials(): CredentialStore & { items: Map<string, string> } {
+  const keytar = memoryKeytar();
+  return Object.assign(
+    createCredentialStore(() => keytar, 'desk'),
+    { items: keytar.items },
+  );
+}
+
+/** A credential store whose keychain cannot be reached. */
+const noKeychain = () =>
+  createCredentialStore(() => {
+    throw new KeychainUnavailableError('no Secret Service in this session');
+  }, 'desk');
+
+async function open(home: string, credentials: CredentialStore, env: NodeJS.ProcessEnv = {}) {
+  const store = await openLocalJournal({ home, credentials, env }, 'clerk');
+  opened.push(store);
+  return store;
+}
+
+describe("this computer's journal at rest", () => {
+  it('a customer keyed, left as a draft and imported in a batch appears in no file of the data folder, and the journal opens again', async () => {
+    rig = await startCoreRig();
+    expect(rig.core.journal.location).toMatchObject({ kind: 'local', encrypted: true });
+    const desk = testDesktop();
+    const dispatch = createDispatch(createHandlers(rig.core, desk.desktop));
+    const call = async (channel: string, request: unknown) => {
+      const answer = await dispatch(channel, request);
+      if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`);
+      return answer.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const keyed = await call('entries:submit', {
+      profile: 'Sandbox',
+      input: sampleInput({ reference: 'S-1', ...SENTINEL }),
+    });
+    await call('drafts:save', { screen: 'entry', profile: 'Sandbox', payload: { ...SENTINEL } });
+
+    const s = sampleInput();
+    const csv = join(tempHome(), 'sentinel.csv');
+    const line = (ref: string, postcode: string) =>
+      [s.account_code, ref, SENTINEL.surname, postcode, s.policy, s.total_value, s.policy_premium, '02/11/2026'].join(
+        ',',
+      );
+    writeFileSync(
+      csv,
+      [
+        'Account Code,Reference,Surname,Post code,Policy,Total value,Policy premium,Purchase date',
+        line('S-2', SENTINEL.postcode),
+        line('S-3', 'NOT A POSTCODE'),
+      ].join('\n'),
+    );
+    desk.toOpen.push(csv);
+    const { file } = await call('imports:choose', {});
+    const request = { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' };
+    await call('imports:check', request);
+    const started = await call('imports:start', request);
+    await rig.core.outbox.drain();
+    expect(await rig.core.journal.batches.counts(started.batch.id)).toEqual({ accepted: 1 });
+
+    expect(holdingSentinel(rig.home), 'while open: the journal, its WAL and shared memory').toEqual([]);
+    const id = keyed.id as number;
+    await rig.core.close();
+    expect(holdingSentinel(rig.home), 'after closing').toEqual([]);
+
+    const again = await rig.openOther();
+    try {
+      expect((await again.journal.get(id))?.payload).toMatchObject(SENTINEL);
+      expect((await again.journal.drafts.get('entry'))?.payload).toEqual(SENTINEL);
+    } finally {
+      await again.close();
+    }
+    await rig.sandbox.close();
+    rig = undefined;
+  });
+
+  it('a wrong key, a missing key or no keychain is a plain refusal, and the journal is left as it was', async () => {
+    const home = tempHome();
+    const credentials = memoryCredentials();
+    const store = await open(home, credentials);
+    await store.drafts.save('entry', 'Sandbox', { surname: 'Kept' });
+    await store.close();
+    const file = localJournalPath(home);
+    const before = digest(file);
+
+    const wrong = memoryCredentials();
+    await wrong.journalKey.save(Buffer.alloc(32, 7));
+    await expect(open(home, wrong)).rejects.toThrow(
+      expect.objectContaining({
+        name: 'JournalKeyError',
+        message: expect.stringContaining('cannot be read with the key'),
+      }),
+    );
+    await expect(open(home, memoryCredentials())).rejects.toThrow(
+      expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('holds no key for it') }),
+    );
+    await expect(open(home, noKeychain())).rejects.toThrow(
+      expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('no keychain') }),
+    );
+    expect(() => createSqliteStore(file, 'clerk')).toThrow(JournalKeyError);
+    expect(digest(file)).toBe(before);
+
+    const back = await open(home, credentials);
+    expect((await back.drafts.get('entry'))?.payload).toEqual({ surname: 'Kept' });
+  });
+
+  it('without a keychain the journal stays plain and says so; when encryption is required it is refused', async () => {
+    const home = tempHome();
+    const plain = await open(home, noKeychain());
+    expect(plain.location).toMatchObject({ kind: 'local', encrypted: false });
+    await plain.drafts.save('entry', 'Sandbox', { ...SENTINEL });
+    await plain.close();
+    expect(holdingSentinel(home), 'the scan finds a plain journal’s customer').toEqual([localJournalPath(home)]);
+    expect(isPlainJournal(localJournalPath(home))).toBe(true);
+    const before = digest(localJournalPath(home));
+    await expect(open(home, noKeychain(), { [REQUIRE_ENCRYPTION_ENV]: '1' })).rejects.toThrow(
+      expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('must be encrypted') }),
+    );
+    expect(digest(localJournalPath(home))).toBe(before);
+    await expect(open(tempHome(), noKeychain(), { [REQUIRE_ENCRYPTION_ENV]: '1' })).rejects.toThrow(JournalKeyError);
+  });
+
+  it("a plain journal from today's version is encrypted in place: every row, history line, batch and draft survives", async () => {
+    const home = tempHome();
+    const file = localJournalPath(home);
+    const plain = createSqliteStore(file, 'clerk');
+    for (let i = 1; i <= 40; i += 1) {
+      const payload = Object.fromEntries(
+        Object.entries(sampleInput({ reference: `P-${i}` })).map(([k, v]) => [k, String(v)]),
+      );
+      const { row } = await plain.queue(
+        { kind: 'entry', profile: 'Sandbox', payload, payloadHash: payloadHash('entry', payload), operator: 'clerk' },
+        false,
+      );
+      if (i % 3 === 0) await plain.discard(row!.id, `note ${i}`);
+    }
+    const batch = await plain.batches.open({ profile: 'Sandbox', fileName: 'a.csv', contentHash: 'h', fileRows: 2 });
+    await plain.batches.leaveOut(batch.id, [
+      {
+        row: 2,
+        status: 'invalid',
+        errors: { postcode: 'not a postcode' },
+        duplicateOf: null,
+        values: { postcode: 'x' },
+      },
+    ]);
+    await plain.drafts.save('entry', 'Sandbox', { surname: 'Draft' });
+    const snapshot = async (store: JournalStore) => {
+      const { rows } = await store.list({ sort: 'id', direction: 'asc', limit: 1000 });
+      return {
+        rows,
+        histories: [...(await store.histories(rows.map((row) => row.id))).entries()],
+        batch: await store.batches.get(batch.id),
+        leftOut: await store.batches.leftOut(batch.id),
+        draft: await store.drafts.get('entry'),
+      };
+    };
+    const before = await snapshot(plain);
+    await plain.close();
+    expect(isPlainJournal(file)).toBe(true);
+
+    const credentials = memoryCredentials();
+    const encrypted = await open(home, credentials);
+    expect(encrypted.location).toMatchObject({ encrypted: true });
+    expect(before.rows).toHaveLength(40);
+    expect(await snapshot(encrypted)).toEqual(before);
+    await encrypted.close();
+    expect(isPlainJournal(file)).toBe(false);
+    expect(existsSync(plainCopyOf(file)), 'the plain copy is removed once checked').toBe(false);
+  });
+
+  it('an encryption stopped before its plain copy was removed is checked and finished at the next open', async () => {
+    const home = tempHome();
+    const file = localJournalPath(home);
+    const plain = createSqliteStore(file, 'clerk');
+    await plain.drafts.save('entry', 'Sandbox', { surname: 'Draft' });
+    await plain.close();
+    const saved = join(home, 'saved.sqlite3');
+    copyFileSync(file, saved);
+    const key = Buffer.alloc(32, 1);
+    openDatabase(file, { key }).close();
+    expect(isPlainJournal(file)).toBe(false);
+    // As if the last run stopped after rewriting the journal under its key, before removing the copy.
+    copyFileSync(saved, plainCopyOf(file));
+    const db = openDatabase(file, { key });
+    expect(db.prepare('SELECT count(*) FROM drafts').pluck().get()).toBe(1);
+    db.close();
+    expect(existsSync(plainCopyOf(file))).toBe(false);
+  });
+});
