@@ -1,6 +1,8 @@
 // Journal query benchmark: the review screen's queries on a 1,000-row journal (baseline) and a
 // 100,000-row one, same run, same machine, through the store interface the screens use; prints
-// milliseconds and the ratio. `--store sqlite`, `--store postgres`, or both (the default).
+// milliseconds and the ratio. `--store sqlite`, `--store postgres`, or both (the default). The
+// journal on this computer is measured encrypted (as desks run it) against the same rows plain.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +20,17 @@ const STATES = ['accepted', 'accepted', 'accepted', 'rejected', 'failed', 'unkno
 const storeArg = process.argv.indexOf('--store');
 const KINDS = (storeArg === -1 ? 'sqlite,postgres' : (process.argv[storeArg + 1] ?? '')).split(',');
 
-/** A journal on this computer with `rows` rows (each queued, sent and answered, three history lines each), written in bulk. */
-function seedSqlite(rows: number): { store: JournalStore; cleanUp: () => void } {
+/** The key of the encrypted journals measured (a desk's comes from its keychain). */
+const KEY = randomBytes(32);
+
+/**
+ * A journal on this computer with `rows` rows (each queued, sent and answered, three history lines
+ * each), written in bulk; encrypted under `key` when one is given.
+ */
+function seedSqlite(rows: number, key?: Buffer): { store: JournalStore; cleanUp: () => void } {
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-journal-bench-'));
   const file = join(home, 'journal.sqlite3');
-  const db = openDatabase(file);
+  const db = openDatabase(file, { key });
   const insert = db.prepare(
     `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
        state, attempts, http_status, recordid, message, error_code, created_at, updated_at, queued_at, sending_at, finished_at)
@@ -62,7 +70,10 @@ function seedSqlite(rows: number): { store: JournalStore; cleanUp: () => void } 
     }
   })();
   db.close();
-  return { store: createSqliteStore(file, 'bench'), cleanUp: () => rmSync(home, { recursive: true, force: true }) };
+  return {
+    store: createSqliteStore(file, 'bench', { key }),
+    cleanUp: () => rmSync(home, { recursive: true, force: true }),
+  };
 }
 
 let server: TestPostgres | undefined;
@@ -141,7 +152,31 @@ for (const kind of KINDS) {
   console.log(
     `  CSV export of unknown rows ${csvSmall.toFixed(1)} → ${csvLarge.toFixed(1)} ms (x${(csvLarge / csvSmall).toFixed(1)}; 100x the rows)`,
   );
-  for (const { store, cleanUp } of [small, large]) {
+  const encrypted = kind === 'sqlite' ? seedSqlite(100_000, KEY) : undefined;
+  if (encrypted) {
+    console.log('journal queries [sqlite]: ms per query on 100,000 rows, plain → encrypted (ratio; target <= 1.10)');
+    const ratios: number[] = [];
+    for (const [label, filter] of QUERIES) {
+      const at = label.startsWith('window') ? { ...filter, offset: 50_000 } : filter;
+      const plain = await time(() => large.store.list(at));
+      const locked = await time(() => encrypted.store.list(at));
+      ratios.push(locked / plain);
+      console.log(
+        `  ${label.padEnd(26)} ${plain.toFixed(2)} → ${locked.toFixed(2)} ms (x${(locked / plain).toFixed(2)})`,
+      );
+    }
+    const plainCsv = await csvMs(large.store, { states: ['unknown'] });
+    const lockedCsv = await csvMs(encrypted.store, { states: ['unknown'] });
+    ratios.push(lockedCsv / plainCsv);
+    console.log(
+      `  ${'CSV export of unknown rows'.padEnd(26)} ${plainCsv.toFixed(1)} → ${lockedCsv.toFixed(1)} ms (x${(lockedCsv / plainCsv).toFixed(2)})`,
+    );
+    const total = ratios.reduce((a, b) => a + b, 0) / ratios.length;
+    console.log(
+      `  encrypted vs plain, mean ratio over ${ratios.length} measures: x${total.toFixed(2)} (target <= 1.10)`,
+    );
+  }
+  for (const { store, cleanUp } of [small, large, ...(encrypted ? [encrypted] : [])]) {
     await store.close();
     cleanUp();
   }

@@ -10,18 +10,28 @@ import { raw, startSandboxChild } from './raw-posts';
 import { startPostgres } from '../test/support/postgres';
 import { newOfficeDatabase } from '../test/support/office-journal';
 import { createPostgresStore } from '../electron/main/journal/postgres/store';
+import { createCredentialStore, KeychainUnavailableError } from '../electron/main/credentials/keychain';
+import { memoryKeytar } from '../test/support/memory-keytar';
+
+const noKeychain = () => {
+  throw new KeychainUnavailableError('the benchmark measures a plain journal');
+};
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 2000);
-/** `--store sqlite`, `--store postgres`, or both (the default): each measured against raw POSTs in this run. */
+/**
+ * `--store sqlite` (this computer's journal, encrypted as desks run it), `sqlite-plain` (the same
+ * without a keychain), `postgres`, or all three (the default): each measured against raw POSTs in this run.
+ */
+type Store = 'sqlite' | 'sqlite-plain' | 'postgres';
 const storeArg = process.argv.indexOf('--store');
-const STORES = (storeArg === -1 ? 'sqlite,postgres' : (process.argv[storeArg + 1] ?? '')).split(',') as Array<
-  'sqlite' | 'postgres'
->;
+const STORES = (storeArg === -1 ? 'sqlite,sqlite-plain,postgres' : (process.argv[storeArg + 1] ?? '')).split(
+  ',',
+) as Store[];
 const office = STORES.includes('postgres') ? await startPostgres() : undefined;
 
 /** A journal for one run: a fresh file on this computer, or a fresh office database (initialised, owner signed in). */
-async function journalFor(store: 'sqlite' | 'postgres') {
-  if (store === 'sqlite' || !office) return undefined;
+async function journalFor(store: Store) {
+  if (store !== 'postgres' || !office) return undefined;
   const url = office.url(undefined, undefined, await newOfficeDatabase(office, 'bench'));
   return () => createPostgresStore({ url });
 }
@@ -39,12 +49,23 @@ async function full(
   url: string,
   concurrency: number,
   run: string,
-  store: 'sqlite' | 'postgres',
+  store: Store,
   entries = ENTRIES,
 ): Promise<{ rate: number; commits: number }> {
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-bench-'));
   const journal = await journalFor(store);
-  const core = await openCore({ home, sandboxUrl: () => url, concurrency, ...(journal ? { journal } : {}) });
+  // The encrypted journal's key from an in-memory keychain; the plain one finds no keychain.
+  const keychain = store === 'sqlite-plain' ? noKeychain : memoryKeytar;
+  const credentials = createCredentialStore(keychain, home);
+  const core = await openCore({
+    home,
+    sandboxUrl: () => url,
+    concurrency,
+    credentials,
+    ...(journal ? { journal } : {}),
+  });
+  if (core.journal.location.kind === 'local' && core.journal.location.encrypted !== (store === 'sqlite'))
+    throw new Error(`the ${store} run did not get the journal it measures`);
   const requests = Array.from({ length: entries }, (_, i) => ({
     kind: 'entry' as const,
     input: sampleInput({ reference: `FULL-${run}-${i}` }),
@@ -78,15 +99,26 @@ const small = afterGc();
 console.log(
   `after the ${Math.floor(ENTRIES / 4)}-entry warm-up and GC: heap ${mib(small.heapUsed)}, RSS ${mib(small.rss)}`,
 );
+const rates = new Map<string, number>();
 for (const [store, concurrency] of STORES.flatMap((s) => [4, 16].map((c) => [s, c] as const))) {
   const rawRate = await raw(sandbox.url, concurrency, ENTRIES);
   const { rate: fullRate, commits } = await full(sandbox.url, concurrency, `${store}-${concurrency}`, store);
+  rates.set(`${store} ${concurrency}`, fullRate);
   const settled = afterGc();
   console.log(
-    `${store.padEnd(8)} concurrency ${String(concurrency).padStart(2)}: raw ${rawRate.toFixed(0)} entries/s, ` +
+    `${store.padEnd(12)} concurrency ${String(concurrency).padStart(2)}: raw ${rawRate.toFixed(0)} entries/s, ` +
       `full pipeline ${fullRate.toFixed(0)} entries/s, ratio ${(fullRate / rawRate).toFixed(2)}` +
-      ` (target >= ${store === 'sqlite' ? '0.90' : '0.80'}), commits per entry ${commits.toFixed(2)}` +
+      ` (target >= ${store === 'postgres' ? '0.80' : '0.90'}), commits per entry ${commits.toFixed(2)}` +
       `; after GC: heap ${mib(settled.heapUsed)}, RSS ${mib(settled.rss)}`,
+  );
+}
+for (const concurrency of [4, 16]) {
+  const encrypted = rates.get(`sqlite ${concurrency}`);
+  const plain = rates.get(`sqlite-plain ${concurrency}`);
+  if (encrypted === undefined || plain === undefined) continue;
+  console.log(
+    `encrypted vs plain journal, concurrency ${concurrency}: ${encrypted.toFixed(0)} vs ${plain.toFixed(0)} entries/s, ` +
+      `ratio ${(encrypted / plain).toFixed(2)} (target >= 0.90)`,
   );
 }
 clearInterval(sampler);

@@ -252,6 +252,8 @@ export const CONTRACT = {
       label: z.string(),
       user: z.string(),
       role: z.enum(['local', 'clerk', 'supervisor', 'owner']),
+      /** This computer's journal: encrypted at rest under its keychain key (false: plain, no keychain). Null for an office journal. */
+      encrypted: z.boolean().nullable(),
       saved: journalSettingsSchema,
       hasPassword: z.boolean(),
       /** True when the saved choice differs from the journal in use (it applies after a restart). */

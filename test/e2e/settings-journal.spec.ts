@@ -46,6 +46,7 @@ test('the card says this computer is in use; choosing the office database shows 
   const { page } = desk;
   const card = await journalCard(desk);
   await expect(card.getByTestId('journal-in-use')).toContainText('In use now: this computer');
+  await expect(card.getByTestId('journal-encryption')).toHaveText(/^Encrypted on disk/);
   await expect(card.getByRole('radio', { name: 'This computer' })).toBeChecked();
   await expect(card.getByLabel('Database server')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Test connection' })).toHaveCount(0);

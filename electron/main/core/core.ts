@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { openJournalStore } from '../journal/open';
+import { localJournalPath, openJournalStore } from '../journal/open';
 import type { JournalStore, Lease } from '../journal/store';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../sending/pipeline';
 import { Outbox } from '../sending/outbox';
@@ -69,6 +69,19 @@ async function keepAnswers(journal: JournalStore, path: string): Promise<Outcome
   return spill;
 }
 
+/** The key that seals an office desk's waiting drafts: this computer's journal key, when a keychain holds or can hold one. */
+async function draftsKey(
+  credentials: CredentialStore,
+  home: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Buffer | undefined> {
+  const { journalCipher } = await import('../journal/sqlite/journal-key');
+  return journalCipher(credentials, localJournalPath(home), env).then(
+    (cipher) => cipher.key,
+    () => undefined,
+  );
+}
+
 /** Opens the data folder's profiles and the journal, expires stale leases, and builds the pipeline. */
 export async function openCore(options: CoreOptions): Promise<Core> {
   const profiles = openProfileStore(options.home);
@@ -81,7 +94,9 @@ export async function openCore(options: CoreOptions): Promise<Core> {
         operator,
       );
   // An office journal may be restarting: drafts typed meanwhile stay on this computer until it takes them.
-  const journal = opened.onHealth ? keepDraftsLocally(opened, options.home) : opened;
+  const journal = opened.onHealth
+    ? keepDraftsLocally(opened, options.home, await draftsKey(credentials, options.home, options.env ?? process.env))
+    : opened;
   const recovered = await journal.expireLeases();
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({

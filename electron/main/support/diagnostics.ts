@@ -36,7 +36,14 @@ export interface Diagnostics {
   app: { name: string; version: string; node: string; electron: string | null };
   os: { platform: string; release: string; arch: string };
   profiles: Array<DiagnosticsProfile>;
-  journal: { kind: 'local' | 'office'; where: string; role: string; schemaVersion: number | null };
+  journal: {
+    kind: 'local' | 'office';
+    where: string;
+    role: string;
+    schemaVersion: number | null;
+    /** This computer's journal: whether it is encrypted at rest (never its key). Null for an office journal. */
+    encrypted: boolean | null;
+  };
   countsByState: Partial<Record<JournalState, number>>;
   errors: DiagnosticsError[];
   /** What was taken out, said in the file itself. */
@@ -123,6 +130,7 @@ export async function buildDiagnostics(
       kind: location.kind,
       where: location.kind === 'local' ? location.path : location.label,
       role: location.role,
+      encrypted: location.kind === 'local' ? location.encrypted : null,
       schemaVersion:
         location.kind === 'local' ? await localSchemaVersion(localJournalPath(core.home), core.credentials) : null,
     },

@@ -105,7 +105,7 @@ describe('diagnostics for support', () => {
     expect(diagnostics.profiles.map((p) => [p.name, p.credentialsStored])).toEqual(
       expect.arrayContaining([['Live', true]]),
     );
-    expect(diagnostics.journal).toMatchObject({ kind: 'local', schemaVersion: MIGRATIONS.length });
+    expect(diagnostics.journal).toMatchObject({ kind: 'local', schemaVersion: MIGRATIONS.length, encrypted: true });
     expect(diagnostics.countsByState).toMatchObject({ accepted: 1, rejected: 1 });
     const [failure] = diagnostics.errors;
     expect(failure).toMatchObject({ state: 'rejected', code: 'rejected', httpStatus: 400 });
@@ -119,11 +119,14 @@ describe('diagnostics for support', () => {
     writeDiagnostics(path, await buildDiagnostics(core, { name: 'Feed Desk', version: '9.8.7' }));
     const text = readFileSync(path, 'utf8');
     expect(text.length).toBeGreaterThan(500);
+    const journalKey = (await core.credentials.journalKey.read())!;
+    expect(journalKey).toHaveLength(32);
     for (const value of [
       ...Object.values(SENTINEL),
       ...Object.values(HEADLESS),
       ...Object.values(LIVE),
       OFFICE_PASSWORD,
+      ...['hex', 'base64'].map((encoding) => journalKey.toString(encoding as BufferEncoding)),
     ]) {
       for (const form of forms(value)) expect(text, `${form} leaked`).not.toContain(form);
     }

@@ -74,6 +74,7 @@ export function journalLocationHandlers(
         label: where.kind === 'local' ? 'this computer' : where.label,
         user: where.user,
         role: where.role,
+        encrypted: where.kind === 'local' ? where.encrypted : null,
         saved,
         hasPassword: saved.kind === 'office' && (await password(saved.office)) !== undefined,
         restartNeeded: !inUse(where, saved),

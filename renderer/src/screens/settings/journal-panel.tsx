@@ -39,6 +39,17 @@ function InUse({ location }: { location: JournalLocationView }) {
         )}
       </p>
       {location.kind === 'office' && note && <p className="hint">{note}</p>}
+      {location.encrypted === true && (
+        <p className="hint" data-testid="journal-encryption">
+          Encrypted on disk, with a key kept in this computer’s keychain.
+        </p>
+      )}
+      {location.encrypted === false && (
+        <p className="banner warning" data-testid="journal-encryption">
+          Not encrypted: no keychain could be used on this computer, so customers’ details in the journal can be read
+          by anyone who copies the file. Start the desktop’s keychain and restart Feed Desk to encrypt it.
+        </p>
+      )}
       {location.restartNeeded && (
         <p className="banner info" data-testid="journal-pending">
           {pendingText(location)}

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepDraftsLocally, WAITING_DRAFTS_FILE } from '../../../../electron/main/core/local-drafts';
+import { randomBytes } from 'node:crypto';
+import { keepDraftsLocally, waitingDrafts, WAITING_DRAFTS_FILE } from '../../../../electron/main/core/local-drafts';
 import type { Core } from '../../../../electron/main/core/core';
 import { publishEvents } from '../../../../electron/main/ipc/events';
 import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
@@ -46,23 +47,31 @@ describeOfficeOnly('the office journal unreachable, then back', () => {
 
   it('keeps drafts typed while it is down on this computer until the journal takes them, across a restart of Feed Desk too', async () => {
     const home = mkdtempSync(join(tmpdir(), 'feed-desk-drafts-'));
-    const desk = keepDraftsLocally(store, home);
+    const key = randomBytes(32);
+    const desk = keepDraftsLocally(store, home, key);
     server.crash();
     let saved: Promise<void>;
     try {
       saved = desk.drafts.save('new-entry', 'Sandbox', { reference: 'HALF-TYPED' });
       // Before the journal answers, the draft is on disk: a desk closed now finds it at its next start.
-      const reopened = keepDraftsLocally(store, home);
+      const reopened = keepDraftsLocally(store, home, key);
       expect(await reopened.drafts.get('new-entry')).toMatchObject({
         profile: 'Sandbox',
         payload: { reference: 'HALF-TYPED' },
       });
-      expect(JSON.parse(readFileSync(join(home, WAITING_DRAFTS_FILE), 'utf8'))).toHaveProperty('new-entry');
+      // Sealed under this computer's journal key: the customer's typing is not in the file as text.
+      const file = readFileSync(join(home, WAITING_DRAFTS_FILE), 'utf8');
+      expect(file).not.toContain('HALF-TYPED');
+      expect(waitingDrafts(home, key)).toHaveProperty('new-entry');
+      expect(
+        await keepDraftsLocally(store, home).drafts.get('new-entry'),
+        'unreadable without the key',
+      ).toBeUndefined();
     } finally {
       server.start();
     }
     await saved;
-    expect(JSON.parse(readFileSync(join(home, WAITING_DRAFTS_FILE), 'utf8'))).toEqual({});
+    expect(waitingDrafts(home, key)).toEqual({});
     expect(await store.drafts.get('new-entry')).toMatchObject({ payload: { reference: 'HALF-TYPED' } });
   }, 60_000);
 });
