@@ -161,6 +161,8 @@ describe('packaging', () => {
     ]) {
       expect(config).toContain(fuse);
     }
-    expect(config).toMatch(/asarUnpack:\n\s+- node_modules\/keytar\/\*\*\n\s+- node_modules\/better-sqlite3-multiple-ciphers\/\*\*/);
+    expect(config).toMatch(
+      /asarUnpack:\n\s+- node_modules\/keytar\/\*\*\n\s+- node_modules\/better-sqlite3-multiple-ciphers\/\*\*/,
+    );
   });
 });

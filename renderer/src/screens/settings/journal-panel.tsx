@@ -46,8 +46,8 @@ function InUse({ location }: { location: JournalLocationView }) {
       )}
       {location.encrypted === false && (
         <p className="banner warning" data-testid="journal-encryption">
-          Not encrypted: no keychain could be used on this computer, so customers’ details in the journal can be read
-          by anyone who copies the file. Start the desktop’s keychain and restart Feed Desk to encrypt it.
+          Not encrypted: no keychain could be used on this computer, so customers’ details in the journal can be read by
+          anyone who copies the file. Start the desktop’s keychain and restart Feed Desk to encrypt it.
         </p>
       )}
       {location.restartNeeded && (
