@@ -7,6 +7,7 @@ import { startCoreRig, type CoreRig } from '../../support/core';
 import { describeEachStore, type StoreKind } from '../../support/stores';
 import { testDesktop } from '../../support/desktop';
 import { sampleInput } from '../../support/service';
+import { EXPORTED_CSV } from '../../support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -153,7 +154,7 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
       rows: number;
     };
     expect(result).toEqual({ path: saved[0], rows: 2 });
-    const records = parse(readFileSync(result.path, 'utf8'), { columns: true, bom: true }) as Array<
+    const records = parse(readFileSync(result.path, 'utf8'), { ...EXPORTED_CSV, columns: true }) as Array<
       Record<string, string>
     >;
     expect(records.map((x) => x.state).sort()).toEqual(['accepted', 'rejected']);
