@@ -110,6 +110,14 @@ describeEachStore('the Bulk import handlers', (store) => {
     expect(lines.slice(1).map((l) => l.slice(0, 3).join(','))).toEqual(
       rows.map((x) => `${x.batchRow},accepted,${x.recordid}`),
     );
+    const plain = await call('imports:exportResults', { batch: started.batch.id, personal: false });
+    const plainText = readFileSync(plain.path, 'utf8');
+    expect(readFileSync(results.path, 'utf8')).toMatch(/^\uFEFF# Contains personal data of customers \(names\)/);
+    expect(plainText).not.toContain('Contains personal data');
+    expect(plainText).not.toContain('Smith');
+    const [plainHead, ...plainLines] = parse(plainText, { bom: true }) as string[][];
+    expect(plainHead).not.toContain('surname');
+    expect(plainLines.map((l) => l.slice(0, 3))).toEqual(lines.slice(1).map((l) => l.slice(0, 3)));
     expect((await call('imports:recent', {})).batches[0]).toMatchObject({
       id: started.batch.id,
       fileName: 'from-head-office.csv',
