@@ -5,6 +5,7 @@ import { createCredentialStore, loadKeytar } from './credentials/keychain';
 import { openLocalJournal } from './journal/open';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
+import { pdfFooter } from './ipc/desktop';
 import { createHandlers } from './ipc/handlers';
 import { isTrustedSender, registerIpc } from './ipc/register';
 import { publishEvents } from './ipc/events';
@@ -51,9 +52,9 @@ app.whenReady().then(async () => {
         const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return chosen.canceled ? undefined : chosen.filePaths[0];
       },
-      async printToPdf() {
+      async printToPdf(footer) {
         if (!window) throw new Error('No window to print');
-        return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
+        return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true, ...pdfFooter(footer) });
       },
       versions: { app: app.getVersion(), electron: process.versions.electron ?? null },
       cliPackageFolder: app.isPackaged

@@ -109,8 +109,13 @@ export type JournalDetail = z.infer<typeof journalDetailSchema>;
 
 const stateCounts = z.partialRecord(z.enum(JOURNAL_STATES), z.number().int());
 const dateRange = z.strictObject({ from: z.iso.date(), to: z.iso.date() });
+/**
+ * Whether an export holds the customers' personal fields (then it says so in its first line or
+ * footer), or leaves them out ("Without personal details").
+ */
+const personal = { personal: z.boolean().default(true) };
 /** The filter of an export: the list's filter without its window. */
-const exportFilter = journalFilterSchema.omit({ offset: true, limit: true });
+const exportFilter = journalFilterSchema.omit({ offset: true, limit: true }).extend(personal);
 
 /** A daily summary over a date range. */
 export const journalReportSchema = z.strictObject({
@@ -233,14 +238,21 @@ export const CONTRACT = {
     request: z.strictObject({ ids: z.array(z.number().int().min(1)).min(1).max(10_000), note: text(1000).optional() }),
     response: z.strictObject({ reviewed: z.number().int() }),
   },
-  /** The filtered rows as CSV, to a file the person picks in a native save dialog (null: cancelled). */
+  /**
+   * The filtered rows as CSV, to a file the person picks in a native save dialog (null: cancelled);
+   * `personal` false leaves the personal columns out.
+   */
   'journal:export': {
     request: exportFilter,
     response: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }),
   },
   'journal:report': { request: dateRange, response: journalReportSchema },
-  /** Saves the page now shown (the summary) as PDF, to a file the person picks (null: cancelled). */
-  'journal:savePdf': { request: dateRange, response: z.strictObject({ path: z.string().nullable() }) },
+  /**
+   * Saves the page now shown (the summary) as PDF, to a file the person picks (null: cancelled), with
+   * the personal-data notice as its footer when the range lists surnames and `personal` is not false
+   * (the page then hides them).
+   */
+  'journal:savePdf': { request: dateRange.extend(personal), response: z.strictObject({ path: z.string().nullable() }) },
   /**
    * Where this desk's journal is, who is signed in and with which role (clerk screens hide
    * supervisor actions; the office database refuses them anyway), and the saved choice.
@@ -322,7 +334,7 @@ export const CONTRACT = {
   },
   /** A batch's results (file row → state, recordid, message), saved where the person picks. */
   'imports:exportResults': {
-    request: batchRef,
+    request: batchRef.extend(personal),
     response: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }),
   },
   /** The latest batches (for the Journal's batch filter). */

@@ -9,6 +9,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Desk } from './support/harness';
 import { seriousViolations, sendEntry } from './support/journal-seed';
 import { SIZES } from './support/zoom';
+import { EXPORTED_CSV } from '../support/csv-export';
+import { personalDataNotice } from '../../shared/journal/personal-fields';
 
 mkdirSync('test-results/screens', { recursive: true });
 mkdirSync('docs', { recursive: true });
@@ -38,7 +40,7 @@ function writeCsv(name: string, rows: string[][], header = HEADER): string {
 const validRows = (n: number) => Array.from({ length: n }, (_, i) => validRow(i + 1));
 
 const readCsv = (path: string): Array<Record<string, string>> =>
-  parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, bom: true });
+  parse(readFileSync(path, 'utf8'), { ...EXPORTED_CSV, columns: true, skip_empty_lines: true });
 
 const tile = (scope: Locator, name: string) => scope.locator(`[data-count="${name}"] dd`);
 const checkCounts = (page: Page) => page.getByTestId('import-counts');
@@ -460,6 +462,24 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
     expect(r).toMatchObject({ state: row.state, recordid: String(row.recordid ?? ''), reference: row.reference });
   }
   expect(results.filter((r) => r.state === 'unknown')).toHaveLength(1);
+  const firstLine = (path: string) => readFileSync(path, 'utf8').split('\r\n')[0];
+  expect(firstLine(desk.saved.at(-1)!)).toBe(`\uFEFF# ${personalDataNotice(['surname'])}`);
+  // Without personal details (reached and ticked from the keyboard): no surname column, no notice.
+  const without = page.getByRole('checkbox', { name: 'Without personal details' });
+  await page.getByRole('button', { name: 'Export batch results (CSV)' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(without).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(without).toBeChecked();
+  const next = desk.saved.length + 1;
+  await page.getByRole('button', { name: 'Export batch results (CSV)' }).click();
+  await expect(page.getByTestId('batch-exported')).toHaveText(
+    new RegExp(`^Saved the results of 10 rows to .*/${next}-ten-batch-1-results\\.csv$`),
+  );
+  expect(firstLine(desk.saved.at(-1)!)).toBe(
+    '\uFEFF"row","state","recordid","message","reference","journal_id","duplicate_of"',
+  );
+  expect(readCsv(desk.saved.at(-1)!).map((r) => [r.row, r.state])).toEqual(results.map((r) => [r.row, r.state]));
 
   // Open in Journal: the batch's rows only, the filter a chip naming the file.
   await page.getByRole('button', { name: 'Open in Journal' }).click();
@@ -472,6 +492,7 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
   await page.getByRole('button', { name: 'Export batch results' }).click();
   await expect(page.getByText(/^Saved the results of 10 rows to /)).toBeVisible();
   expect(readCsv(desk.saved.at(-1)!)).toHaveLength(10);
+  expect(firstLine(desk.saved.at(-1)!)).toMatch(/^\uFEFF# Contains personal data/);
   await page.screenshot({ path: 'test-results/screens/import-journal-batch.png' });
   await page.getByRole('button', { name: 'Remove filter Batch 1 — ten.csv' }).click();
   await expect(page.getByText('11 entries match')).toBeVisible();

@@ -5,6 +5,8 @@ import type { QueuedFault } from '../../electron/sandbox/faults';
 import { expect, test, type Desk } from './support/harness';
 import { ZOOM_200 } from './support/zoom';
 import { sendEntry } from './support/journal-seed';
+import { EXPORTED_CSV } from '../support/csv-export';
+import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '../../shared/journal/personal-fields';
 
 /** One entry, its surname given, sent once with a sandbox fault first if given. */
 const seed = (desk: Desk, reference: string, surname: string, fault?: QueuedFault['fault']) =>
@@ -170,7 +172,10 @@ test('Export CSV saves the filtered rows; the file has the header and those rows
   await desk.open('#/journal');
   await page.getByRole('button', { name: /Export CSV/ }).click();
   await expect(page.getByText(/^Saved 4 rows to .*\.csv$/)).toBeVisible();
-  const all = parse(readFileSync(desk.saved.at(-1)!), { columns: true, bom: true }) as Record<string, string>[];
+  const text = readFileSync(desk.saved.at(-1)!, 'utf8');
+  // The rows hold customers' details: the first line says so, above the header.
+  expect(text.split('\r\n')[0]).toBe(`\uFEFF# ${personalDataNotice(PERSONAL_FIELDS)}`);
+  const all = parse(text, { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
   expect(Object.keys(all[0] ?? {})).toEqual(
     expect.arrayContaining(['id', 'state', 'recordid', 'reference', 'surname']),
   );
@@ -185,8 +190,24 @@ test('Export CSV saves the filtered rows; the file has the header and those rows
   await page.keyboard.press('Alt+E');
   await expect(page.getByText(/^Saved 3 rows to .*\.csv$/)).toBeVisible();
   expect(desk.saved).toHaveLength(2);
-  const attention = parse(readFileSync(desk.saved[1]!), { columns: true, bom: true }) as Record<string, string>[];
+  const attention = parse(readFileSync(desk.saved[1]!), { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
   expect(attention.map((r) => r.state).sort()).toEqual(['failed', 'rejected', 'unknown']);
+
+  // Without personal details, from the keyboard: the box follows the export button; Alt+E exports without them.
+  const without = page.getByRole('checkbox', { name: 'Without personal details' });
+  await page.getByRole('button', { name: /Export CSV/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(without).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(without).toBeChecked();
+  await page.keyboard.press('Alt+E');
+  await expect(page.getByText(/^Saved 3 rows to .*3-feed-desk-journal-.*\.csv$/)).toBeVisible();
+  const plain = readFileSync(desk.saved[2]!, 'utf8');
+  expect(plain).toMatch(/^\uFEFFid,kind,state,/);
+  const [header, ...rows] = parse(plain, { bom: true }) as string[][];
+  expect(header!.filter(isPersonalField)).toEqual([]);
+  expect(rows.map((r) => r[header!.indexOf('state')]).sort()).toEqual(['failed', 'rejected', 'unknown']);
+  for (const r of attention) expect(plain).not.toContain(r.surname);
 });
 
 test('a state change made in main shows in the list and the badge without a reload', async ({ desk }) => {

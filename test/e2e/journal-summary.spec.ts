@@ -10,6 +10,12 @@ import { entryInput as input, sendEntry } from './support/journal-seed';
 const submitAndSend = async (desk: Desk, reference: string, extra: Record<string, string> = {}) =>
   (await sendEntry(desk, reference, extra)).id;
 import { ZOOM_200 } from './support/zoom';
+import { personalDataNotice } from '../../shared/journal/personal-fields';
+
+/** The PDF's text as pdftotext lays it out. */
+const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-']).toString();
+/** The footer a summary listing customers' surnames carries on every page. */
+const NOTICE = personalDataNotice(['surname']);
 
 mkdirSync('test-results/summary', { recursive: true });
 mkdirSync('test-results/screens', { recursive: true });
@@ -130,7 +136,7 @@ test('the summary counts by state, operator and profile, lists unknowns and reje
   ]);
   expect(statSync('test-results/summary/page-1.png').size).toBeGreaterThan(10_000);
 
-  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  const text = pdfText(pdf);
   expect(text).toContain(TITLE);
   // The counts by state (eight tiles in a row), by operator and by profile, as printed.
   expect(text).toMatch(
@@ -146,6 +152,39 @@ test('the summary counts by state, operator and profile, lists unknowns and reje
   expect(text).not.toContain('New entry');
   expect(text).not.toContain('Save as PDF');
   expect(text).not.toContain('Back to journal');
+  // It lists customers' surnames: the notice is its footer.
+  expect(text).toContain('Unwin');
+  expect(text).toContain(NOTICE);
+
+  // Without personal details (from the keyboard): no Surname column on the page or in the PDF, and no notice.
+  const without = page.getByRole('checkbox', { name: 'Without personal details' });
+  await page.getByRole('button', { name: 'Save as PDF' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(without).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(attention.getByRole('columnheader', { name: 'Surname' })).toHaveCount(0);
+  await expect(attention.getByRole('columnheader', { name: 'Reference' })).toHaveCount(1);
+  await expect(rows.nth(1)).not.toContainText('Unwin');
+  await page.getByRole('button', { name: 'Save as PDF' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to' })).toHaveText(`Saved to ${desk.saved[1]}`);
+  const plain = pdfText(desk.saved[1]!);
+  expect(plain).toContain('SUM-UNK-1');
+  expect(plain).not.toContain('Unwin');
+  expect(plain).not.toContain('Contains personal data');
+});
+
+test('a summary of counts only (nothing to list by name) states nothing about personal data', async ({ desk }) => {
+  const { page } = desk;
+  await submitAndSend(desk, 'SUM-ACC-1');
+  await submitAndSend(desk, 'SUM-ACC-2');
+  await desk.open(`#/summary?from=${FROM}&to=${TO}`);
+  await expect(page.getByTestId('summary-accepted')).toHaveText('2');
+  await expect(page.getByRole('heading', { name: 'Unknowns and rejections (0)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save as PDF' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to' })).toHaveText(`Saved to ${desk.saved[0]}`);
+  const text = pdfText(desk.saved[0]!);
+  expect(text).toMatch(/Unknowns and rejections \(0\)/);
+  expect(text).not.toContain('Contains personal data');
 });
 
 test('the range is typed in the screen’s date order, checked, and kept in the address', async ({ desk }) => {

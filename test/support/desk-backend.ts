@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { serveFolder } from './static-server';
 import type { JournalStore } from '../../electron/main/journal/store';
 import { testDesktop } from './desktop';
+import { pdfFooter } from '../../electron/main/ipc/desktop';
 
 /**
  * The preload, bundled from the same shared code as electron/preload/index.ts, over a Playwright
@@ -66,7 +67,9 @@ export async function startDeskBackend(
     retry: { baseMs: 50, capMs: 200, maxAttempts: 3 },
   });
   // The save dialog picks a temporary path; "printToPDF" is Chromium's page.pdf of the page shown.
-  const { desktop, saved, toOpen } = testDesktop(async () => page.pdf({ format: 'A4', printBackground: true }));
+  const { desktop, saved, toOpen } = testDesktop(async (footer) =>
+    page.pdf({ format: 'A4', printBackground: true, ...pdfFooter(footer) }),
+  );
   const dispatch = createDispatch(createHandlers(core, desktop));
   const server = await serveFolder(rendererDir);
   const answers: string[] = [];

@@ -7,9 +7,7 @@ import type { Desktop } from '../../electron/main/ipc/desktop';
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** The desktop shell in tests: the save dialog "chooses" a fresh path in a temporary folder, recorded in `saved`. */
-export function testDesktop(
-  printToPdf: () => Promise<Uint8Array> = () => Promise.reject(new Error('no page to print')),
-) {
+export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.reject(new Error('no page to print'))) {
   const dir = mkdtempSync(join(tmpdir(), 'feed-desk-saved-'));
   const saved: string[] = [];
   /** Files the open dialog "chooses", first first; when empty the person cancels. */

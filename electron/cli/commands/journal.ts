@@ -16,6 +16,7 @@ interface JournalOptions {
   limit: number;
   format: 'table' | 'csv' | 'json' | 'results';
   json?: boolean;
+  personal: boolean;
 }
 
 /** A profile name is known when a profile has it or the journal holds rows for it (a removed profile). */
@@ -127,6 +128,11 @@ export function registerJournal(program: Command): void {
       'table',
     )
     .option('--json', 'the same as --format json')
+    .option(
+      '--no-personal',
+      "csv and results: leave out the customers' personal fields (names, addresses, e-mail, telephone); " +
+        'otherwise the first line says the file holds personal data',
+    )
     .action((opts: JournalOptions) =>
       withContext(async (ctx) => {
         if (opts.profile) await checkProfileFilter(ctx, opts.profile);
@@ -145,12 +151,12 @@ export function registerJournal(program: Command): void {
           }
           // Loaded here: the import readers (exceljs, unzipper) serve only this format.
           const { writeBatchResults } = await import('../../main/import/batch-csv');
-          await writeBatchResults(ctx.core, opts.batch, (t) => process.stdout.write(t));
+          await writeBatchResults(ctx.core, opts.batch, (t) => process.stdout.write(t), opts);
           return;
         }
         if (format === 'csv') {
           const { writeJournalCsv } = await import('../../main/journal/csv-export');
-          await writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t));
+          await writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t), opts);
           return;
         }
         const { rows } = await ctx.core.journal.list({ ...filter, limit: opts.limit });

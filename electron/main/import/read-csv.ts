@@ -18,6 +18,7 @@ import {
   type TableInfo,
   type TableRow,
 } from './table';
+import { PERSONAL_NOTICE_START, isPersonalNoticeRow } from '../../../shared/journal/personal-fields';
 
 type Delimiter = NonNullable<TableInfo['delimiter']>;
 type CsvSettings = { encoding: NonNullable<TableInfo['encoding']>; delimiter: Delimiter };
@@ -36,7 +37,10 @@ export async function openCsv(
 ): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
   const encoding = chosen && chosen !== 'auto' ? chosen : guessEncoding(start);
   const text = encoding === 'utf-8' ? new TextDecoder().decode(start) : iconv.decode(start, 'windows-1252');
-  const settings: CsvSettings = { encoding, delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')) };
+  const settings: CsvSettings = {
+    encoding,
+    delimiter: detectDelimiter(text.replace(/^\uFEFF/, '').replace(NOTICE_LINE, '')),
+  };
   const header = await firstOf(csvRows(path, settings, false));
   if (!header) throw new TableReadError('The file is empty.');
   return {
@@ -55,6 +59,9 @@ function guessEncoding(start: Buffer): CsvSettings['encoding'] {
     return 'windows-1252';
   }
 }
+
+/** An export's personal-data notice line at the start (quoted when a spreadsheet saved it so): not the header. */
+const NOTICE_LINE = new RegExp(`^\\s*"?# ${PERSONAL_NOTICE_START}[^\\r\\n]*`);
 
 /** The delimiter of the first non-blank line: the most frequent of comma, semicolon and tab outside quotes. */
 function detectDelimiter(text: string): Delimiter {
@@ -77,7 +84,8 @@ function detectDelimiter(text: string): Delimiter {
 }
 
 /**
- * The non-blank CSV records, the header first unless `afterHeader`, with their rows and starting lines.
+ * The non-blank CSV records, the header first unless `afterHeader`, with their rows and starting lines;
+ * an export's personal-data notice line before the header is skipped.
  * Blank lines come through as records too, so that rows and lines are counted here: a record spans
  * the line breaks inside its quoted cells (csv-parse's own count takes a CRLF inside quotes as two).
  */
@@ -96,6 +104,7 @@ async function* csvRows(path: string, settings: CsvSettings, afterHeader: boolea
   let row = 0;
   let line = 0;
   let skip = afterHeader;
+  let first = true;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row += 1;
@@ -104,7 +113,8 @@ async function* csvRows(path: string, settings: CsvSettings, afterHeader: boolea
       for (const cell of record) line += lineBreaks(cell);
       const last = record.length - 1;
       if (record[last]?.endsWith('\r')) record[last] = record[last].slice(0, -1);
-      if (isBlank(record)) continue;
+      if (isBlank(record) || (first && isPersonalNoticeRow(record))) continue;
+      first = false;
       if (skip) skip = false;
       else yield { row, line: start, cells: record };
     }

@@ -3,6 +3,7 @@
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './table';
+import { isPersonalNoticeRow } from '../../../shared/journal/personal-fields';
 import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
 
 export { WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-size';
@@ -80,9 +81,12 @@ async function* workbookRows(
         (reader as { properties?: { model?: { date1904?: boolean } } }).properties?.model?.date1904,
       );
       let skip = afterHeader;
+      let first = true;
       for await (const row of sheet) {
         const cells = rowCells(row, date1904);
-        if (isBlank(cells)) continue;
+        // A CSV export's personal-data notice line, saved as a workbook, is not the header.
+        if (isBlank(cells) || (first && isPersonalNoticeRow(cells))) continue;
+        first = false;
         if (skip) skip = false;
         else yield { row: row.number, line: row.number, cells };
       }

@@ -12,10 +12,25 @@ export interface Desktop {
   }): Promise<string | undefined>;
   /** Asks for a file to open; undefined when the person cancels. */
   openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
-  /** The page the window shows now, printed to PDF (A4, backgrounds printed). */
-  printToPdf(): Promise<Uint8Array>;
+  /** The page the window shows now, printed to PDF (A4, backgrounds printed), with `footer` on every page. */
+  printToPdf(footer?: string): Promise<Uint8Array>;
   /** The folder holding the command line's npm tarball (the installers' resources/cli, or out/cli-package). */
   cliPackageFolder: string;
   /** This version of Feed Desk, and of Electron where it runs in Electron. */
   versions: { app: string; electron: string | null };
+}
+
+/**
+ * The options of Electron's `printToPDF` and Chromium's `page.pdf` (the same names) that print
+ * `footer`, plain text, at the foot of every page and no header; none without a footer. It sits in
+ * the page's bottom margin (the summary's @page rule leaves 14 mm).
+ */
+export function pdfFooter(footer: string | undefined) {
+  if (!footer) return {};
+  const text = footer.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate: `<div style="width:100%;margin:0 12mm;font:8pt sans-serif;text-align:center">${text}</div>`,
+  };
 }

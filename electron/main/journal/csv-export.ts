@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import { isoWithOffset } from '../../../shared/format/moments';
+import { isPersonalField, personalDataNotice, type PersonalField } from '../../../shared/journal/personal-fields';
 import type { JournalStore } from './store';
 
 /**
@@ -29,6 +30,44 @@ export function guardCell(value: string): string {
   return /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
 }
 
+/** What a CSV writer with the personal-data notice takes: rows as CSV text, then the end. */
+export interface NoticedCsv {
+  /** CSV text of one or more rows; `personal` when one of them holds a personal value. */
+  rows(text: string, personal: boolean): void;
+  end(): void;
+}
+
+/**
+ * Writes a CSV (BOM, then `header`, CSV text) that starts with the line `# <notice>` when a row
+ * holds a personal value; `personalColumns` are the file's personal columns (none: no notice, and
+ * nothing waits). The notice has no comma, semicolon, tab or quote mark: a spreadsheet shows it in
+ * one cell above the header, and bulk import skips it. Until the first row with a personal value
+ * (in practice the first row) the header and rows wait in memory, so a file without any (every row
+ * a cancellation, or its personal details removed) is held whole before it is written.
+ */
+export function csvWithNotice(
+  write: (text: string) => void,
+  header: string,
+  personalColumns: readonly PersonalField[],
+): NoticedCsv {
+  let waiting: string[] | null = [header];
+  const flush = (notice: string) => {
+    write(CSV_BOM + notice + (waiting ?? []).join(''));
+    waiting = null;
+  };
+  if (personalColumns.length === 0) flush('');
+  return {
+    rows(text, personal) {
+      if (!waiting) return write(text);
+      waiting.push(text);
+      if (personal) flush(`# ${personalDataNotice(personalColumns)}\r\n`);
+    },
+    end() {
+      if (waiting) flush('');
+    },
+  };
+}
+
 /** True for history entries written by the software (sending, outcomes, recovery), not by a person. */
 const bySystem = (h: HistoryRow) => h.actor === 'system' || h.actor.startsWith('system ');
 
@@ -41,7 +80,7 @@ export function resolutionOf(history: readonly HistoryRow[]): HistoryRow | undef
   return history.findLast((h) => h.fromState !== null && h.fromState !== h.toState && !bySystem(h));
 }
 
-const COLUMNS = [
+const ROW_COLUMNS = [
   'id',
   'kind',
   'state',
@@ -62,12 +101,10 @@ const COLUMNS = [
   'reviewed_by',
   'reviewed_at',
   'review_note',
-  ...ENTRY_FIELDS,
-  'cancellation_date',
-  'reason',
 ];
+const PAYLOAD_COLUMNS = [...ENTRY_FIELDS, 'cancellation_date', 'reason'];
 
-function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[] {
+function cells(row: SubmissionRow, resolution: HistoryRow | undefined, payloadColumns: readonly string[]): string[] {
   const fixed = [
     row.id,
     row.kind,
@@ -90,7 +127,7 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
     isoWithOffset(row.reviewedAt),
     row.reviewNote,
   ];
-  const payload = [...ENTRY_FIELDS, 'cancellation_date', 'reason'].map((f) => row.payload[f] ?? '');
+  const payload = payloadColumns.map((f) => row.payload[f] ?? '');
   return [...fixed.map((v) => (v === null ? '' : String(v))), ...payload].map(guardCell);
 }
 
@@ -98,25 +135,32 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
  * Writes the filtered journal as RFC 4180 CSV (UTF-8 with BOM, CRLF, header row, formula-guarded),
  * in batches; times in ISO 8601 local time with this computer's UTC offset.
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
- * review (reviewed_by/at, review_note) are separate columns. Returns how many rows were written.
+ * review (reviewed_by/at, review_note) are separate columns. With `personal` false the personal
+ * columns are left out; otherwise the personal-data notice comes first when a row holds a personal
+ * value (csvWithNotice). Returns how many rows were written.
  */
 export async function writeJournalCsv(
   journal: JournalStore,
   filter: JournalFilter,
   write: (text: string) => void,
+  { personal = true }: { personal?: boolean } = {},
 ): Promise<number> {
   let rows = 0;
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
-  write(CSV_BOM + stringify([COLUMNS], options));
+  const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
+  const personalColumns = payloadColumns.filter(isPersonalField);
+  const csv = csvWithNotice(write, stringify([[...ROW_COLUMNS, ...payloadColumns]], options), personalColumns);
   // Rows in pages of 500, each page's histories in one read.
   let page: SubmissionRow[] = [];
   const flush = async () => {
     const histories = await journal.histories(page.map((row) => row.id));
-    write(
-      stringify(
-        page.map((row) => cells(row, resolutionOf(histories.get(row.id) ?? []))),
-        options,
-      ),
+    const text = stringify(
+      page.map((row) => cells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns)),
+      options,
+    );
+    csv.rows(
+      text,
+      page.some((row) => personalColumns.some((f) => (row.payload[f] ?? '').trim() !== '')),
     );
     rows += page.length;
     page = [];
@@ -126,5 +170,6 @@ export async function writeJournalCsv(
     if (page.length === 500) await flush();
   }
   if (page.length) await flush();
+  csv.end();
   return rows;
 }

@@ -8,6 +8,8 @@ import { CLI_TIMEOUT, spawnCli } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { sampleInput } from '../../support/service';
+import { EXPORTED_CSV } from '../../support/csv-export';
+import { personalDataNotice } from '../../../shared/journal/personal-fields';
 
 // Each test has a fresh data folder pointed at the file's sandbox (cli.freshHome()).
 const cli = useCliRig({ prefix: 'feed-desk-cli-bulk-' });
@@ -67,7 +69,7 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(cli.sandbox.records.length - before).toBe(27);
     const results = await folder.run(['journal', '--batch', String(lines[1]!.batch), '--format', 'results']);
     expect(results.code).toBe(0);
-    const csv = parse(results.stdout, { bom: true }) as string[][];
+    const csv = parse(results.stdout, EXPORTED_CSV) as string[][];
     expect(csv[0]).toEqual([
       'row',
       'state',
@@ -82,7 +84,21 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(csv).toHaveLength(31);
     expect(csv[1]!.join(',')).toMatch(/^2,accepted,\d+,Record created,JSON-0,Smith,\d+,$/);
     expect(csv[10]!.join(',')).toMatch(/^11,invalid,,postcode: .+,JSON-9,Smith,,$/);
-    expect(results.stdout.split('\r\n')[1]).toMatch(/^"2","accepted",/); // every cell quoted
+    expect(results.stdout.split('\r\n')[2]).toMatch(/^"2","accepted",/); // every cell quoted, after the notice and header
+    expect(results.stdout.split('\r\n')[0]).toBe(`\uFEFF# ${personalDataNotice(['surname'])}`);
+    const plain = await folder.run([
+      'journal',
+      '--batch',
+      String(lines[1]!.batch),
+      '--format',
+      'results',
+      '--no-personal',
+    ]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).not.toContain('Smith');
+    const withoutNames = parse(plain.stdout, { bom: true }) as string[][];
+    expect(withoutNames[0]).toEqual(['row', 'state', 'recordid', 'message', 'reference', 'journal_id', 'duplicate_of']);
+    expect(withoutNames.map((l) => l.slice(0, 5))).toEqual(csv.map((l) => l.slice(0, 5)));
   });
 
   it('a two-line address is invalid and shown with ⏎; --join-lines ", " sends its lines joined, as asked', async () => {

@@ -3,6 +3,8 @@ import { userInfo } from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { CLI_TIMEOUT } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
+import { EXPORTED_CSV } from '../../support/csv-export';
+import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '../../../shared/journal/personal-fields';
 
 const cli = useCliRig({ prefix: 'feed-desk-cli-journal-' });
 const operator = userInfo().username;
@@ -94,8 +96,8 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
     const csv = await cli.run(['journal', '--format', 'csv']);
     expect(csv.code).toBe(0);
     expect(csv.stdout.startsWith('\uFEFF')).toBe(true);
-    const records = parse(csv.stdout, { bom: true, columns: true }) as Array<Record<string, string>>;
-    const header = csv.stdout.slice(1).split('\r\n')[0]?.split(',') ?? [];
+    const records = parse(csv.stdout, { ...EXPORTED_CSV, columns: true }) as Array<Record<string, string>>;
+    const header = csv.stdout.split('\r\n')[1]?.split(',') ?? [];
     expect(header).toEqual(
       expect.arrayContaining([
         'resolved_by',
@@ -117,5 +119,27 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
     });
     expect(resolved?.resolved_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(records.find((r) => r.id === '1')).toMatchObject({ resolved_by: '', resolution_note: '' });
+  });
+
+  it("says in the CSV's first line that it holds personal data; --no-personal leaves those columns and the line out", async () => {
+    const csv = await cli.run(['journal', '--format', 'csv']);
+    expect(csv.stdout.split('\r\n')[0]).toBe(`\uFEFF# ${personalDataNotice(PERSONAL_FIELDS)}`);
+    const all = parse(csv.stdout, { ...EXPORTED_CSV, columns: true }) as Array<Record<string, string>>;
+    expect(all[0]).toMatchObject({ surname: 'Smith', email: 'j.smith@example.co.uk' });
+
+    const plain = await cli.run(['journal', '--format', 'csv', '--no-personal']);
+    expect(plain.stderr).toBe('');
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/^\uFEFFid,kind,state,recordid,/);
+    for (const value of ['Smith', 'High Street', 'Leeds', 'LS1 4AP', 'example.co.uk', '0113']) {
+      expect(plain.stdout).not.toContain(value);
+    }
+    const [header, ...rows] = parse(plain.stdout, { bom: true }) as string[][];
+    expect(header!.filter(isPersonalField)).toEqual([]);
+    expect(rows.map((r) => r[header!.indexOf('reference')])).toEqual(all.map((r) => r.reference));
+
+    // The table and JSON hold no personal field: the flag changes nothing there.
+    const table = await cli.run(['journal', '--json']);
+    expect((await cli.run(['journal', '--json', '--no-personal'])).stdout).toBe(table.stdout);
   });
 });

@@ -44,7 +44,8 @@ describe('feed-desk submit', { timeout: CLI_TIMEOUT }, () => {
       expect(rows[0]).toHaveProperty(key);
     }
     const csv = await cli.run(['journal', '--format', 'csv']);
-    expect(csv.stdout.split('\r\n')[0]).toMatch(/^\uFEFFid,kind,state,recordid,/);
+    expect(csv.stdout.split('\r\n')[0]).toMatch(/^\uFEFF# Contains personal data of customers /);
+    expect(csv.stdout.split('\r\n')[1]).toMatch(/^id,kind,state,recordid,/);
     expect((await cli.run(['journal', '--state', 'nonsense'])).code).toBe(2);
   });
 

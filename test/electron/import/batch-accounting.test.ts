@@ -9,6 +9,7 @@ import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { sampleInput } from '../../support/service';
 import { describeEachStore } from '../../support/stores';
+import { EXPORTED_CSV } from '../../support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -19,7 +20,7 @@ afterEach(async () => {
 async function resultsOf(r: CoreRig, batchId: number): Promise<Array<Record<string, string>>> {
   let text = '';
   const count = await writeBatchResults(r.core, batchId, (t) => (text += t));
-  const rows = parse(text, { bom: true, columns: true }) as Array<Record<string, string>>;
+  const rows = parse(text, { ...EXPORTED_CSV, columns: true }) as Array<Record<string, string>>;
   expect(rows).toHaveLength(count);
   return rows;
 }

@@ -8,6 +8,7 @@ import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { testDesktop } from '../../support/desktop';
 import { sampleInput } from '../../support/service';
 import { describeEachStore } from '../../support/stores';
+import { EXPORTED_CSV } from '../../support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -78,7 +79,7 @@ describeEachStore('the Bulk import handlers', (store) => {
     expect(rejected.rows).toBe(1);
     const csv = readFileSync(rejected.path, 'utf8');
     expect(csv.startsWith('\uFEFF'), 'a BOM, so a spreadsheet reads it as UTF-8').toBe(true);
-    const [head, ...bad] = parse(csv, { bom: true }) as string[][];
+    const [head, ...bad] = parse(csv, EXPORTED_CSV) as string[][];
     expect(head![0]).toBe('row');
     expect(head!.at(-1)).toBe('error');
     expect(bad).toHaveLength(1);
@@ -105,10 +106,18 @@ describeEachStore('the Bulk import handlers', (store) => {
 
     const results = await call('imports:exportResults', { batch: started.batch.id });
     expect(results.rows).toBe(3);
-    const lines = parse(readFileSync(results.path, 'utf8'), { bom: true }) as string[][];
+    const lines = parse(readFileSync(results.path, 'utf8'), EXPORTED_CSV) as string[][];
     expect(lines.slice(1).map((l) => l.slice(0, 3).join(','))).toEqual(
       rows.map((x) => `${x.batchRow},accepted,${x.recordid}`),
     );
+    const plain = await call('imports:exportResults', { batch: started.batch.id, personal: false });
+    const plainText = readFileSync(plain.path, 'utf8');
+    expect(readFileSync(results.path, 'utf8')).toMatch(/^\uFEFF# Contains personal data of customers \(names\)/);
+    expect(plainText).not.toContain('Contains personal data');
+    expect(plainText).not.toContain('Smith');
+    const [plainHead, ...plainLines] = parse(plainText, { bom: true }) as string[][];
+    expect(plainHead).not.toContain('surname');
+    expect(plainLines.map((l) => l.slice(0, 3))).toEqual(lines.slice(1).map((l) => l.slice(0, 3)));
     expect((await call('imports:recent', {})).batches[0]).toMatchObject({
       id: started.batch.id,
       fileName: 'from-head-office.csv',

@@ -7,6 +7,7 @@ import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import type { JournalStore, NewSubmission, SendOutcome } from '../../../electron/main/journal/store';
 import { tempHome } from '../../support/core';
 import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+import { EXPORTED_CSV } from '../../support/csv-export';
 
 const LEASE = { owner: 'corrections-test', ms: 60_000 };
 const REJECTED: SendOutcome = {
@@ -86,7 +87,7 @@ describeEachStore('corrections', (kind) => {
 
     let csv = '';
     await writeJournalCsv(store, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
-    const rows = parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const rows = parse(csv, { ...EXPORTED_CSV, columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r.id, r.state, r.corrects, r.superseded_by])).toEqual([
       [String(original.id), 'superseded', '', String(correction.id)],
       [String(correction.id), 'accepted', String(original.id), ''],

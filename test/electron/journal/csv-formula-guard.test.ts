@@ -10,6 +10,7 @@ import { writeBatchResults, writeRejectedRows } from '../../../electron/main/imp
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 import { describeEachStore } from '../../support/stores';
+import { EXPORTED_CSV } from '../../support/csv-export';
 
 // An address that a spreadsheet splitting on `;` (or on tab) reads as a formula after the separator.
 const ADDRESSES = [`Flat 1;=cmd|' /C calc'!A0`, `Flat 1\t=cmd|' /C calc'!A0`];
@@ -62,7 +63,7 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     }
     const csv = await written((out) => writeJournalCsv(rig!.core.journal, { sort: 'id', direction: 'asc' }, out));
     expect(formulaPieces(csv)).toEqual([]);
-    const records = parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const records = parse(csv, { ...EXPORTED_CSV, columns: true }) as Array<Record<string, string>>;
     expect(records.map((r) => r.address1)).toEqual(GUARDED);
   });
 
@@ -92,7 +93,7 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     await r.core.journal.batches.queue(batch.id, items);
     const csv = await written((out) => writeBatchResults(r.core, batch.id, out));
     expect(formulaPieces(csv)).toEqual([]);
-    const [head, ...lines] = parse(csv, { bom: true }) as string[][];
+    const [head, ...lines] = parse(csv, EXPORTED_CSV) as string[][];
     expect(lines.map((l) => l[head!.indexOf('surname')])).toEqual(GUARDED);
   });
 
@@ -107,7 +108,7 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     const req = { path, profile: 'Sandbox', dateOrder: 'YYYY-MM-DD' as const };
     const csv = await written((out) => writeRejectedRows(rig!.core, req, out));
     expect(formulaPieces(csv)).toEqual([]);
-    const [head, ...lines] = parse(csv, { bom: true }) as string[][];
+    const [head, ...lines] = parse(csv, EXPORTED_CSV) as string[][];
     expect(lines.map((l) => l[head!.indexOf('address1')])).toEqual(GUARDED);
     expect(lines.map((l) => l[head!.indexOf('total_value')])).toEqual(["'-12.50", "'-12.50"]);
   });

@@ -9,6 +9,8 @@ import type { JournalStore, NewSubmission } from '../../../electron/main/journal
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 import { describeEachStore, freshOfficeJournal, RIG_USER, type StoreKind } from '../../support/stores';
+import { EXPORTED_CSV } from '../../support/csv-export';
+import { PERSONAL_FIELDS, personalDataNotice } from '../../../shared/journal/personal-fields';
 
 const LEASE = { owner: 'test', ms: 60_000 };
 
@@ -261,8 +263,12 @@ describeEachStore('review queries and export', (kind) => {
     let csv = '';
     const rows = await writeJournalCsv(store, { sort: 'id', direction: 'asc' }, (text) => (csv += text));
     expect(rows).toBe(3);
-    expect(csv.split('\r\n')[0]?.startsWith('\uFEFFid,kind,state,recordid')).toBe(true);
-    const records = parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
+    // The rows hold surnames: the personal-data notice comes first, then the header.
+    expect(csv.split('\r\n').slice(0, 2)).toEqual([
+      `\uFEFF# ${personalDataNotice(PERSONAL_FIELDS)}`,
+      expect.stringMatching(/^id,kind,state,recordid,/),
+    ]);
+    const records = parse(csv, { ...EXPORTED_CSV, columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(3);
     expect(records[1]?.surname).toBe('Łukasz');
     expect(records[0]?.description).toBe('a, "quoted"\r\nline');

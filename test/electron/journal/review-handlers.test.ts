@@ -7,6 +7,8 @@ import { startCoreRig, type CoreRig } from '../../support/core';
 import { describeEachStore, type StoreKind } from '../../support/stores';
 import { testDesktop } from '../../support/desktop';
 import { sampleInput } from '../../support/service';
+import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '../../../shared/journal/personal-fields';
+import { EXPORTED_CSV } from '../../support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -16,14 +18,19 @@ afterEach(async () => {
 
 async function start(store: StoreKind, pdf = new Uint8Array([37, 80, 68, 70])) {
   rig = await startCoreRig({ store });
-  const shell = testDesktop(async () => pdf);
+  /** The footer each PDF was printed with (the page itself is the e2e suite's). */
+  const footers: Array<string | undefined> = [];
+  const shell = testDesktop(async (footer) => {
+    footers.push(footer);
+    return pdf;
+  });
   const dispatch = createDispatch(createHandlers(rig.core, shell.desktop));
   const call = async (channel: string, request: unknown = {}) => {
     const answer = await dispatch(channel, request);
     if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
     return answer.data as never;
   };
-  return { rig, dispatch, call, saved: shell.saved };
+  return { rig, dispatch, call, saved: shell.saved, footers };
 }
 
 /** Submits and sends one entry; the sandbox's queued fault (if any) decides its state. */
@@ -153,7 +160,7 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
       rows: number;
     };
     expect(result).toEqual({ path: saved[0], rows: 2 });
-    const records = parse(readFileSync(result.path, 'utf8'), { columns: true, bom: true }) as Array<
+    const records = parse(readFileSync(result.path, 'utf8'), { ...EXPORTED_CSV, columns: true }) as Array<
       Record<string, string>
     >;
     expect(records.map((x) => x.state).sort()).toEqual(['accepted', 'rejected']);
@@ -184,6 +191,36 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
     const saving = (await call('journal:savePdf', { from: today, to: today })) as { path: string };
     expect(saving.path).toBe(saved[0]);
     expect(readFileSync(saving.path)).toEqual(Buffer.from(pdf));
+  });
+
+  it('the summary PDF has the personal-data notice as its footer when it lists surnames; none without them or with counts only', async () => {
+    const { rig: r, call, footers } = await start(store);
+    const today = new Date().toISOString().slice(0, 10);
+    await submitted(r, 'ACC-1', 'Abbott');
+    // Counts only (every row accepted: no unknowns, rejections or corrections to list): the PDF states nothing.
+    await call('journal:savePdf', { from: today, to: today });
+    r.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 400 } });
+    await submitted(r, 'REJ-1', 'Brown');
+    await call('journal:savePdf', { from: today, to: today });
+    await call('journal:savePdf', { from: today, to: today, personal: false });
+    expect(footers).toEqual([undefined, personalDataNotice(['surname']), undefined]);
+  });
+
+  it('export without personal details: no personal column and no notice, in the Journal CSV and the batch results', async () => {
+    const { rig: r, call } = await start(store);
+    await mixedJournal(r);
+    const journal = (await call('journal:export', { personal: false, sort: 'id', direction: 'asc' })) as {
+      path: string;
+      rows: number;
+    };
+    expect(journal.rows).toBe(4);
+    const text = readFileSync(journal.path, 'utf8');
+    expect(text).toMatch(/^\uFEFFid,kind,state,/);
+    for (const surname of ['Abbott', 'Brown', 'Carter', 'Davies', 'LS1 4AP']) expect(text).not.toContain(surname);
+    const [header] = parse(text, { bom: true }) as string[][];
+    expect(header!.filter(isPersonalField)).toEqual([]);
+    const full = readFileSync(((await call('journal:export', {})) as { path: string }).path, 'utf8');
+    expect(full.startsWith(`\uFEFF# ${personalDataNotice(PERSONAL_FIELDS)}\r\n`)).toBe(true);
   });
 
   it('pausing a profile holds its rows for every sender of the journal until resumed; send now makes retries due', async () => {

@@ -157,7 +157,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       const rows = await writeAtomically(path, (write) => writeRejectedRows(core, req, write));
       return { path, rows };
     },
-    async 'imports:exportResults'({ batch }) {
+    async 'imports:exportResults'({ batch, personal }) {
       const found = await core.journal.batches.get(batch);
       if (!found) fail('not-found', `No batch ${batch} in the journal`);
       const stem = basename(found.fileName, extname(found.fileName));
@@ -167,7 +167,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         extension: 'csv',
       });
       if (!path) return { path: null, rows: 0 };
-      const rows = await writeAtomically(path, (write) => writeBatchResults(core, batch, write));
+      const rows = await writeAtomically(path, (write) => writeBatchResults(core, batch, write, { personal }));
       return { path, rows };
     },
     async 'imports:recent'() {

@@ -10,6 +10,12 @@ import { localDate } from '../../../../shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
 import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalReport } from '../../../../shared/ipc/contract';
+import { personalDataNotice } from '../../../../shared/journal/personal-fields';
+
+/** Whether the summary page of a report names customers: its unknowns, rejections and corrections show surnames. */
+const namesCustomers = (report: JournalReport) =>
+  [...report.attention, ...report.corrected].some((row) => row.surname.trim() !== '');
 
 /** The Journal screen's handlers: review queries, a person's decisions, export and the summary PDF. */
 export function journalHandlers(
@@ -82,7 +88,7 @@ export function journalHandlers(
     async 'journal:review'({ ids, note }) {
       return { reviewed: await journal.markReviewed(ids, note?.trim() || null) };
     },
-    async 'journal:export'(filter) {
+    async 'journal:export'({ personal, ...filter }) {
       const day = localDate();
       const path = await desktop.saveFile({
         title: 'Export journal as CSV',
@@ -90,7 +96,7 @@ export function journalHandlers(
         extension: 'csv',
       });
       if (!path) return { path: null, rows: 0 };
-      const rows = await writeAtomically(path, (write) => writeJournalCsv(journal, filter, write));
+      const rows = await writeAtomically(path, (write) => writeJournalCsv(journal, filter, write, { personal }));
       return { path, rows };
     },
     async 'journal:report'({ from, to }) {
@@ -103,14 +109,16 @@ export function journalHandlers(
         corrected: report.corrected.map((r) => ({ ...toListRow(r), supersededBy: r.supersededBy })),
       };
     },
-    async 'journal:savePdf'({ from, to }) {
+    async 'journal:savePdf'({ from, to, personal }) {
       const path = await desktop.saveFile({
         title: 'Save the summary as PDF',
         defaultName: `feed-desk-summary-${from}-to-${to}.pdf`,
         extension: 'pdf',
       });
       if (!path) return { path: null };
-      writeFileSync(path, await desktop.printToPdf());
+      // Counts only, or the page without its surnames (personal false): no notice.
+      const names = personal && namesCustomers(await journal.report(from, to));
+      writeFileSync(path, await desktop.printToPdf(names ? personalDataNotice(['surname']) : undefined));
       return { path };
     },
   };

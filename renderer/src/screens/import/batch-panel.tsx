@@ -87,10 +87,10 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
         say(`${plural(retried, 'failed row is', 'failed rows are')} queued again; sending has started.`);
       },
     );
-  const exportResults = () => {
+  const exportResults = (personal: boolean) => {
     setExported(null);
     void act(
-      () => api.imports.exportResults({ batch }),
+      () => api.imports.exportResults({ batch, personal }),
       ({ path, rows }) => {
         const words = path
           ? `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { BatchStatusView } from '../../../../shared/ipc/contract';
 import { accountWords } from '../../../../shared/import/accounting';
 import { stateWords } from './check-step';
 import { focusOnMount, plural, when } from './import-words';
+import { WithoutPersonal } from '../../components/without-personal';
 
 /** A count tile: label, number, tone. */
 export type Tile = [label: string, count: number, tone?: string];
@@ -39,7 +41,8 @@ interface SummaryProps {
   busy: boolean;
   exported: string | null;
   onRetry(): void;
-  onExport(): void;
+  /** Saves the results CSV, with or without the customers' personal fields. */
+  onExport(personal: boolean): void;
   onJournal(): void;
   onAnother(): void;
 }
@@ -49,6 +52,7 @@ export function Summary({ status, busy, exported, onRetry, onExport, onJournal, 
   const failed = count(status, 'failed');
   const rejected = count(status, 'rejected');
   const unknown = count(status, 'unknown');
+  const [withoutPersonal, setWithoutPersonal] = useState(false);
   const notSent = status.leftOut.invalid + status.leftOut.duplicate + status.leftOut.skipped;
   return (
     <section className="card import-step batch" aria-labelledby="import-summary-title" aria-busy={busy}>
@@ -87,9 +91,10 @@ export function Summary({ status, busy, exported, onRetry, onExport, onJournal, 
             Retry failed rows ({failed.toLocaleString()})
           </button>
         )}
-        <button type="button" onClick={onExport}>
+        <button type="button" onClick={() => onExport(!withoutPersonal)}>
           Export batch results (CSV)
         </button>
+        <WithoutPersonal id="batch-without-personal" checked={withoutPersonal} onChange={setWithoutPersonal} />
         <button type="button" onClick={onJournal}>
           Open in Journal
         </button>

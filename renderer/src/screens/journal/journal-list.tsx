@@ -59,6 +59,7 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
   } else if (openId === null && followed !== null) setFollowed(null);
   const [reviewing, setReviewing] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [withoutPersonal, setWithoutPersonal] = useState(false);
   const outbox = useOutbox();
   const clerk = useJournalLocation().location?.role === 'clerk';
 
@@ -83,14 +84,14 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
   };
   const exportCsv = async () => {
     setNotice(null);
-    const result = await api.journal.export(filter);
+    const result = await api.journal.export({ ...filter, personal: !withoutPersonal });
     if (!result.ok) return setNotice({ text: result.error.message, error: true });
     const { path, rows } = result.data;
     if (path) setNotice({ text: `Saved ${plural(rows, 'row', 'rows')} to ${path}`, error: false });
   };
   const exportBatch = async (batch: number) => {
     setNotice(null);
-    const result = await api.imports.exportResults({ batch });
+    const result = await api.imports.exportResults({ batch, personal: !withoutPersonal });
     if (!result.ok) return setNotice({ text: result.error.message, error: true });
     const { path, rows } = result.data;
     if (path) setNotice({ text: `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`, error: false });
@@ -122,7 +123,13 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
           {windows.total === null ? 'Loading…' : `${plural(total, 'entry matches', 'entries match')}`}
           {selected.length > 0 && `, ${selected.length.toLocaleString()} selected`}
         </p>
-        <JournalToolbar targets={targets.length} actions={actions} notice={notice} />
+        <JournalToolbar
+          targets={targets.length}
+          actions={actions}
+          notice={notice}
+          withoutPersonal={withoutPersonal}
+          onWithoutPersonal={setWithoutPersonal}
+        />
       </div>
       <OutboxStrip profiles={profiles} target={target} outbox={outbox} clerk={clerk} />
       {windows.error && (

@@ -1,4 +1,5 @@
 import { useJournalLocation } from '../../use-journal-location';
+import { WithoutPersonal } from '../../components/without-personal';
 
 /** A short outcome shown under the actions (announced politely). */
 export interface Notice {
@@ -12,10 +13,13 @@ interface ToolbarProps {
   /** `exportBatch` is there while the list shows one bulk import's rows. */
   actions: { review(): void; exportCsv(): void; summary(): void; exportBatch?: () => void };
   notice: Notice | null;
+  /** Whether the exports leave out the customers' personal fields. */
+  withoutPersonal: boolean;
+  onWithoutPersonal(checked: boolean): void;
 }
 
 /** The list's actions, each with its shortcut in the tooltip and on the button. */
-export function JournalToolbar({ targets, actions, notice }: ToolbarProps) {
+export function JournalToolbar({ targets, actions, notice, withoutPersonal, onWithoutPersonal }: ToolbarProps) {
   // A clerk of an office journal may not mark reviewed (the database refuses it too).
   const clerk = useJournalLocation().location?.role === 'clerk';
   return (
@@ -49,6 +53,7 @@ export function JournalToolbar({ targets, actions, notice }: ToolbarProps) {
             Export batch results
           </button>
         )}
+        <WithoutPersonal id="journal-without-personal" checked={withoutPersonal} onChange={onWithoutPersonal} />
         <button type="button" onClick={actions.summary} title="Counts and problems for the filter's dates, printable">
           Daily summary
         </button>

@@ -4,7 +4,7 @@ import { formatStamp } from './summary-format';
 import { TableScroll } from './table-scroll';
 
 /** The range's unknown and rejected rows, oldest first, each with what the service said. */
-export function AttentionTable({ report }: { report: JournalReport }) {
+export function AttentionTable({ report, personal }: { report: JournalReport; personal: boolean }) {
   const { attention, attentionTotal } = report;
   return (
     <section className="summary-section" aria-labelledby="summary-attention">
@@ -25,7 +25,7 @@ export function AttentionTable({ report }: { report: JournalReport }) {
                   <th scope="col">Time</th>
                   <th scope="col">Journal #</th>
                   <th scope="col">Reference</th>
-                  <th scope="col">Surname</th>
+                  {personal && <th scope="col">Surname</th>}
                   <th scope="col">Operator</th>
                   <th scope="col">Profile</th>
                   <th scope="col">State</th>
@@ -42,7 +42,7 @@ export function AttentionTable({ report }: { report: JournalReport }) {
                       <a href={`#/journal?id=${row.id}`}>{row.id}</a>
                     </td>
                     <td className="ref">{row.reference}</td>
-                    <td>{row.surname}</td>
+                    {personal && <td>{row.surname}</td>}
                     <td>{row.operator}</td>
                     <td>{row.profile}</td>
                     <td>{STATE_LABELS[row.state]}</td>

@@ -3,7 +3,7 @@ import { formatStamp } from './summary-format';
 import { TableScroll } from './table-scroll';
 
 /** The range's superseded rows, oldest first, each linked to the accepted row that corrected it. */
-export function CorrectedTable({ report }: { report: JournalReport }) {
+export function CorrectedTable({ report, personal }: { report: JournalReport; personal: boolean }) {
   const { corrected } = report;
   if (corrected.length === 0) return null;
   return (
@@ -17,7 +17,7 @@ export function CorrectedTable({ report }: { report: JournalReport }) {
               <th scope="col">Journal #</th>
               <th scope="col">Superseded by #</th>
               <th scope="col">Reference</th>
-              <th scope="col">Surname</th>
+              {personal && <th scope="col">Surname</th>}
               <th scope="col">Operator</th>
               <th scope="col">Profile</th>
             </tr>
@@ -35,7 +35,7 @@ export function CorrectedTable({ report }: { report: JournalReport }) {
                   {row.supersededBy !== null && <a href={`#/journal?id=${row.supersededBy}`}>{row.supersededBy}</a>}
                 </td>
                 <td className="ref">{row.reference}</td>
-                <td>{row.surname}</td>
+                {personal && <td>{row.surname}</td>}
                 <td>{row.operator}</td>
                 <td>{row.profile}</td>
               </tr>

@@ -7,9 +7,10 @@ import { STATE_ORDER, formatDay, formatStamp, statesInUse, summaryTitle } from '
 
 /**
  * The printable summary of a range: title, when it was made, the total and the counts by state,
- * by operator and by profile, the unknowns and rejections, and the corrected rejections. The same page is saved as PDF.
+ * by operator and by profile, the unknowns and rejections, and the corrected rejections (with the
+ * customers' surnames unless `personal` is false). The same page is saved as PDF.
  */
-export function SummaryPage({ report }: { report: JournalReport }) {
+export function SummaryPage({ report, personal }: { report: JournalReport; personal: boolean }) {
   const states = statesInUse(report);
   return (
     <article className="summary-page" aria-labelledby="summary-title">
@@ -41,8 +42,8 @@ export function SummaryPage({ report }: { report: JournalReport }) {
         <>
           <CountTable title="By operator" who="Operator" groups={report.byOperator} states={states} />
           <CountTable title="By profile" who="Profile" groups={report.byProfile} states={states} />
-          <AttentionTable report={report} />
-          <CorrectedTable report={report} />
+          <AttentionTable report={report} personal={personal} />
+          <CorrectedTable report={report} personal={personal} />
         </>
       )}
     </article>

@@ -6,6 +6,7 @@ import { summaryTitle } from './summary-format';
 import { useReport } from './use-report';
 import { useSummaryRange } from './summary-route';
 import { ScreenTitle } from '../../components/screen-title';
+import { WithoutPersonal } from '../../components/without-personal';
 import './summary.css';
 
 type Saved = { ok: boolean; message: string } | null;
@@ -13,17 +14,19 @@ type Saved = { ok: boolean; message: string } | null;
 /**
  * The daily summary (`#/summary?from=…&to=…`): the range and Save as PDF above a printable page
  * of counts and of the rows that need a person. Printing hides the app bar and these controls.
+ * "Without personal details" hides the customers' surnames, on the page and in the PDF.
  */
 export function SummaryScreen() {
   const range = useSummaryRange();
   const { report, error } = useReport(range);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved>(null);
+  const [withoutPersonal, setWithoutPersonal] = useState(false);
 
   const savePdf = async () => {
     setSaving(true);
     setSaved(null);
-    const result = await api.journal.savePdf(range);
+    const result = await api.journal.savePdf({ ...range, personal: !withoutPersonal });
     setSaving(false);
     if (!result.ok) return setSaved({ ok: false, message: result.error.message });
     setSaved({
@@ -43,6 +46,7 @@ export function SummaryScreen() {
         <button type="button" className="primary" onClick={() => void savePdf()} disabled={saving || !report}>
           {saving ? 'Saving…' : 'Save as PDF'}
         </button>
+        <WithoutPersonal id="summary-without-personal" checked={withoutPersonal} onChange={setWithoutPersonal} />
         <p role="status" className="summary-saved">
           {saved?.ok && saved.message}
         </p>
@@ -57,7 +61,7 @@ export function SummaryScreen() {
           {error}
         </p>
       )}
-      {report ? <SummaryPage report={report} /> : !error && <p>Loading…</p>}
+      {report ? <SummaryPage report={report} personal={!withoutPersonal} /> : !error && <p>Loading…</p>}
     </div>
   );
 }
