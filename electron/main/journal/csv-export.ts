@@ -100,9 +100,18 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined): string[]
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
  * review (reviewed_by/at, review_note) are separate columns. Returns how many rows were written.
  */
-export async function writeJournalCsv(
+export function writeJournalCsv(
   journal: JournalStore,
   filter: JournalFilter,
+  write: (text: string) => void,
+): Promise<number> {
+  return writeRowsCsv(journal, journal.iterate(filter), write);
+}
+
+/** writeJournalCsv for the given rows (one person's, say): the same columns, histories read a page at a time. */
+export async function writeRowsCsv(
+  journal: Pick<JournalStore, 'histories'>,
+  source: AsyncIterable<SubmissionRow> | Iterable<SubmissionRow>,
   write: (text: string) => void,
 ): Promise<number> {
   let rows = 0;
@@ -121,7 +130,7 @@ export async function writeJournalCsv(
     rows += page.length;
     page = [];
   };
-  for await (const row of journal.iterate(filter)) {
+  for await (const row of source) {
     page.push(row);
     if (page.length === 500) await flush();
   }

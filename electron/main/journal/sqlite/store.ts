@@ -5,6 +5,7 @@ import { openDatabase } from './database';
 import { Db, promised } from './db';
 import { draftMethods } from './drafts';
 import { queryMethods } from './queries';
+import { privacyMethods } from './privacy';
 import { sendingMethods } from './sending';
 
 /**
@@ -23,6 +24,7 @@ export function createSqliteStore(path: string, operator: string): JournalStore 
     ...actionMethods(db, operator),
     ...queryMethods(db),
     batches: batchMethods(db, operator),
+    privacy: privacyMethods(db, operator),
     drafts: draftMethods(db),
   };
 }
