@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
 import { join } from 'node:path';
 import { localJournalPath, openCore, type Core } from './core/core';
 import { openSqliteStore } from './journal/sqlite/worker-store';
+import { startRetention } from './core/retention-timer';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -29,6 +30,8 @@ app.whenReady().then(async () => {
   const core = await openJournalOrAsk(app.getPath('userData'));
   if (!core) return app.quit();
   core.outbox.start();
+  // Personal details of settled rows past the journal's retention: removed now and daily.
+  const stopRetention = startRetention(core.journal, (err) => console.error(`Retention not applied: ${err.message}`));
   const dispatch = createDispatch(
     createHandlers(core, {
       async saveFile({ title, defaultName, extension }) {
@@ -85,6 +88,7 @@ app.whenReady().then(async () => {
     if (closing) return;
     closing = true;
     event.preventDefault();
+    stopRetention();
     void core
       .close()
       .then(() => sandbox?.close())

@@ -4,9 +4,12 @@ import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../.
 // How the journal on this computer removes a person's details and checks its arguments (the office
 // database does the same in its functions, privacy-sql.ts).
 
-/** The payload without its personal fields (the rest as it was, in order). */
-export function withoutPersonal(payload: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(payload).filter(([key]) => !isPersonalField(key)));
+/**
+ * The payload with its personal fields' values blanked: the keys stay (in order), so the row still
+ * reads and encodes as an entry (its detail, its wire parts, a correction's form).
+ */
+export function blankPersonal(payload: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, isPersonalField(key) ? '' : value]));
 }
 
 /** A service message with the row's personal values (two characters or more) replaced by [removed]. */

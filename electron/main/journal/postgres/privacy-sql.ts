@@ -6,7 +6,7 @@ const INTERNAL = `LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp`;
 /**
  * Migration 8: customer data. One row holds how long personal details of settled rows are kept
  * (days, or NULL: kept). The database removes them itself, in SECURITY DEFINER functions that
- * check the caller is a supervisor (or the owner): the payload loses its personal fields, the
+ * check the caller is a supervisor (or the owner): the payload's personal fields are blanked, the
  * surname and postcode columns are blanked, the row's values are scrubbed from the service's
  * message, and a history line says so. Only supervisors set the rule, run a purge, find a person,
  * read their rows for an export and erase them. The personal fields are those of
@@ -35,6 +35,14 @@ RETURNS text LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
   SELECT lower(regexp_replace(p, '\\s+', '', 'g'))
 $$;
 
+-- A payload with its personal fields' values blanked (keys and order kept, so it reads as before).
+CREATE FUNCTION feed_desk.blank_personal(p json)
+RETURNS json LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT coalesce(json_object_agg(e.key, CASE WHEN e.key = ANY (feed_desk.personal_fields()) THEN to_json(''::text)
+      ELSE e.value END ORDER BY e.ord), '{}'::json)
+    FROM json_each(p) WITH ORDINALITY AS e (key, value, ord)
+$$;
+
 -- A text with the given values (two characters or more, longest first) replaced by [removed].
 CREATE FUNCTION feed_desk.scrub(p_text text, p_values text[])
 RETURNS text ${INTERNAL} AS $$
@@ -55,9 +63,7 @@ BEGIN
   SELECT coalesce(array_agg(e.value), '{}') INTO v_values FROM json_each_text(p_row.payload) e
     WHERE e.key = ANY (feed_desk.personal_fields());
   UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = now(),
-      payload = (SELECT coalesce(json_object_agg(e.key, e.value ORDER BY e.ord), '{}'::json)
-        FROM json_each(p_row.payload) WITH ORDINALITY AS e (key, value, ord)
-        WHERE NOT e.key = ANY (feed_desk.personal_fields())),
+      payload = feed_desk.blank_personal(p_row.payload),
       message = feed_desk.scrub(p_row.message, v_values),
       error_fields = CASE WHEN p_row.error_fields IS NULL THEN NULL ELSE
         (SELECT coalesce(json_object_agg(e.key, feed_desk.scrub(e.value, v_values)), '{}'::json)
@@ -78,11 +84,9 @@ BEGIN
     PERFORM feed_desk.strip_personal(v_row, format('personal details removed under the %s-day rule', p_days));
     v_count := v_count + 1;
   END LOOP;
-  UPDATE feed_desk.batch_rows b SET payload = (SELECT coalesce(json_object_agg(e.key, e.value ORDER BY e.ord), '{}'::json)
-      FROM json_each(b.payload) WITH ORDINALITY AS e (key, value, ord)
-      WHERE NOT e.key = ANY (feed_desk.personal_fields()))
-    WHERE b.recorded_at < now() - p_days * interval '1 day'
-      AND EXISTS (SELECT 1 FROM json_object_keys(b.payload) k WHERE k = ANY (feed_desk.personal_fields()));
+  UPDATE feed_desk.batch_rows b SET payload = feed_desk.blank_personal(b.payload)
+    WHERE b.recorded_at < now() - p_days * interval '1 day' AND EXISTS
+      (SELECT 1 FROM json_each_text(b.payload) e WHERE e.key = ANY (feed_desk.personal_fields()) AND e.value <> '');
   RETURN v_count;
 END $$;
 

@@ -12,7 +12,7 @@ import type { PrivacyStore, Retention } from '../store';
 import { nowIso, promised, type Db } from './db';
 import { toRow, type RawSubmission } from './rows';
 import { readPayload } from '../payload-read';
-import { checkPurgeDays, checkReason, checkRetentionDays, scrubText, withoutPersonal } from '../privacy-rules';
+import { checkPurgeDays, checkReason, checkRetentionDays, scrubText, blankPersonal } from '../privacy-rules';
 
 /** Rows changed per transaction by a purge, so the sender waits at most one chunk. */
 const CHUNK = 500;
@@ -21,8 +21,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * A person's data in the journal on this computer. The operator (the OS user) is this desk's own
- * supervisor: nothing here is refused for a role. Removal rewrites the payload without the
- * personal fields, blanks the surname and postcode columns and their free-text index entries,
+ * supervisor: nothing here is refused for a role. Removal blanks the payload's personal
+ * fields, the surname and postcode columns and their free-text index entries,
  * scrubs the row's values out of the service's message, and is written with SQLite's
  * secure_delete on and the WAL truncated after, so the old bytes do not stay in the files.
  */
@@ -57,7 +57,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       `UPDATE submissions SET payload = ?, surname = '', postcode = '', message = ?, error_fields = ?,
          personal_removed_at = ? WHERE id = ?`,
     ).run(
-      JSON.stringify(withoutPersonal(payload)),
+      JSON.stringify(blankPersonal(payload)),
       raw.message === null ? null : scrubText(raw.message, values),
       fields === null
         ? null
@@ -111,8 +111,8 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
         .all(cutoff) as Array<{ batch_id: number; file_row: number; payload: string }>;
       for (const r of left) {
         const payload = readPayload(r.payload);
-        const kept = withoutPersonal(payload);
-        if (Object.keys(kept).length === Object.keys(payload).length) continue;
+        const kept = blankPersonal(payload);
+        if (JSON.stringify(kept) === JSON.stringify(payload)) continue;
         db.stmt('UPDATE batch_rows SET payload = ? WHERE batch_id = ? AND file_row = ?').run(
           JSON.stringify(kept),
           r.batch_id,
