@@ -9,6 +9,7 @@ const CORE_FAILURES: Record<string, { code: string; exitCode: number }> = {
   KeychainUnavailableError: { code: 'keychain', exitCode: EXIT.other },
   KeychainItemError: { code: 'keychain', exitCode: EXIT.other },
   JournalUnreachableError: { code: 'journal-unreachable', exitCode: EXIT.other },
+  OfficePermissionError: { code: 'forbidden', exitCode: EXIT.other },
 };
 
 /** One line for any error: zod's issue list becomes "path: message; ...". */

@@ -8,6 +8,7 @@ import { registerResolve } from './commands/resolve';
 import { registerOffice } from './commands/office';
 import { registerCancel } from './commands/cancel';
 import { registerDiagnostics } from './commands/diagnostics';
+import { registerPrivacy } from './commands/privacy';
 import { setJournalUrl } from './context';
 
 /**
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   registerSandbox(program);
   registerOffice(program);
   registerDiagnostics(program);
+  registerPrivacy(program);
   return program;
 }
 

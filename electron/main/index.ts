@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openCore, type Core } from './core/core';
 import { createCredentialStore, loadKeytar } from './credentials/keychain';
 import { openLocalJournal } from './journal/open';
+import { startRetention } from './core/retention-timer';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
 import { pdfFooter } from './ipc/desktop';
@@ -31,6 +32,8 @@ app.whenReady().then(async () => {
   const core = await openJournalOrAsk(app.getPath('userData'));
   if (!core) return app.quit();
   core.outbox.start();
+  // Personal details of settled rows past the journal's retention: removed now and daily.
+  const stopRetention = startRetention(core.journal, (err) => console.error(`Retention not applied: ${err.message}`));
   const dispatch = createDispatch(
     createHandlers(core, {
       async saveFile({ title, defaultName, extension }) {
@@ -87,6 +90,7 @@ app.whenReady().then(async () => {
     if (closing) return;
     closing = true;
     event.preventDefault();
+    stopRetention();
     void core
       .close()
       .then(() => sandbox?.close())

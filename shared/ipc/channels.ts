@@ -51,6 +51,12 @@ export const CHANNELS = [
   'office:setSignIn',
   'office:importLocal',
   'office:audit',
+  'privacy:find',
+  'privacy:export',
+  'privacy:erase',
+  'privacy:retention',
+  'privacy:setRetention',
+  'privacy:purge',
   'app:about',
   'app:saveDiagnostics',
 ] as const;

@@ -14,9 +14,11 @@ import {
   rowDuplicateSchema,
 } from './import-schemas';
 import { OFFICE_CONTRACT } from './office-schemas';
+import { PRIVACY_CONTRACT } from './privacy-schemas';
 
 export { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
 export type { BatchStatusView, BatchView, ImportCheckView } from './import-schemas';
+export type { PersonRow, RetentionView } from './privacy-schemas';
 
 const text = (max: number) => z.string().max(max);
 const profileName = text(60).min(1);
@@ -340,6 +342,7 @@ export const CONTRACT = {
   /** The latest batches (for the Journal's batch filter). */
   'imports:recent': { request: none, response: z.strictObject({ batches: z.array(batchViewSchema) }) },
   ...OFFICE_CONTRACT,
+  ...PRIVACY_CONTRACT,
   /**
    * The command line this version carries (the npm tarball in the app's resources) and the
    * command that installs it with this computer's Node; null when this build carries none.

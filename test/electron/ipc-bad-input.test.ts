@@ -103,6 +103,12 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'office:setSignIn': { name: 'clara', canSignIn: false },
   'office:importLocal': {},
   'office:audit': {},
+  'privacy:find': { surname: 'Smith', postcode: 'LS1 4AP' },
+  'privacy:export': { ids: [1, 2], format: 'json' },
+  'privacy:erase': { ids: [1], reason: 'erasure request 7' },
+  'privacy:retention': {},
+  'privacy:setRetention': { days: 90 },
+  'privacy:purge': {},
   'app:about': {},
   'app:saveDiagnostics': {},
 };

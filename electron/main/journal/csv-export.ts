@@ -139,9 +139,19 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined, payloadCo
  * columns are left out; otherwise the personal-data notice comes first when a row holds a personal
  * value (csvWithNotice). Returns how many rows were written.
  */
-export async function writeJournalCsv(
+export function writeJournalCsv(
   journal: JournalStore,
   filter: JournalFilter,
+  write: (text: string) => void,
+  { personal = true }: { personal?: boolean } = {},
+): Promise<number> {
+  return writeRowsCsv(journal, journal.iterate(filter), write, { personal });
+}
+
+/** writeJournalCsv for the given rows (one person's, say): the same columns, histories read a page at a time. */
+export async function writeRowsCsv(
+  journal: Pick<JournalStore, 'histories'>,
+  source: AsyncIterable<SubmissionRow> | Iterable<SubmissionRow>,
   write: (text: string) => void,
   { personal = true }: { personal?: boolean } = {},
 ): Promise<number> {
@@ -165,7 +175,7 @@ export async function writeJournalCsv(
     rows += page.length;
     page = [];
   };
-  for await (const row of journal.iterate(filter)) {
+  for await (const row of source) {
     page.push(row);
     if (page.length === 500) await flush();
   }

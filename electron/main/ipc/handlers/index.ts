@@ -10,6 +10,7 @@ import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
 import { profileHandlers } from './profiles';
 import { aboutHandlers } from './about';
+import { privacyHandlers } from './privacy';
 
 /** Every IPC handler, one register-function per domain, over the shared core and the desktop shell. */
 export function createHandlers(core: Core, desktop: Desktop): Handlers {
@@ -23,5 +24,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...journalLocationHandlers(core),
     ...officeAdminHandlers(core),
     ...aboutHandlers(core, desktop),
+    ...privacyHandlers(core, desktop),
   };
 }

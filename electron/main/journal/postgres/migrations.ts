@@ -3,6 +3,7 @@ import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
 import { PEOPLE_SQL } from './people-sql';
+import { PRIVACY_SQL } from './privacy-sql';
 import { SCHEMA_SQL } from './schema-sql';
 import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
@@ -20,6 +21,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   SUPERSEDE_SQL,
   BATCH_SENDING_SQL,
   ADMIN_SQL,
+  PRIVACY_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

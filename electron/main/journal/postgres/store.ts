@@ -8,6 +8,7 @@ import { wrapPool } from './db';
 import { draftMethods } from './drafts';
 import { OfficePermissionError } from '../errors';
 import { connectionFailure } from './errors';
+import { privacyMethods } from './privacy';
 import { queryMethods } from './queries';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 import { sendingMethods } from './sending';
@@ -67,6 +68,7 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
       ...actionMethods(db),
       ...queryMethods(db),
       batches: batchMethods(db),
+      privacy: privacyMethods(db),
       drafts: draftMethods(db),
     };
   } catch (err) {

@@ -201,4 +201,18 @@ export const MIGRATIONS: readonly string[] = [
     VALUES ('delete', old.id, old.reference, old.surname, old.policy, old.postcode);
   END;
   `,
+  // 9: customer data. How long personal details of settled rows are kept (one row; days null = kept),
+  // and when a row lost them; a partial index finds the rows that still have them.
+  `
+  CREATE TABLE retention (
+    only_row INTEGER PRIMARY KEY CHECK (only_row = 1),
+    days INTEGER CHECK (days IS NULL OR days BETWEEN 1 AND 36500),
+    set_by TEXT,
+    set_at TEXT,
+    last_run TEXT
+  );
+  INSERT INTO retention (only_row) VALUES (1);
+  ALTER TABLE submissions ADD COLUMN personal_removed_at TEXT;
+  CREATE INDEX submissions_personal_kept ON submissions (created_at) WHERE personal_removed_at IS NULL;
+  `,
 ];

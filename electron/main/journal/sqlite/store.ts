@@ -5,6 +5,7 @@ import { openDatabase, type JournalCipher } from './database';
 import { Db, promised } from './db';
 import { draftMethods } from './drafts';
 import { queryMethods } from './queries';
+import { privacyMethods } from './privacy';
 import { sendingMethods } from './sending';
 
 /**
@@ -24,6 +25,7 @@ export function createSqliteStore(path: string, operator: string, cipher: Journa
     ...actionMethods(db, operator),
     ...queryMethods(db),
     batches: batchMethods(db, operator),
+    privacy: privacyMethods(db, operator),
     drafts: draftMethods(db),
   };
 }

@@ -51,9 +51,12 @@ const BATCH_CALLS = [
   'leftOut',
 ] as const satisfies ReadonlyArray<keyof BatchStore>;
 const DRAFT_CALLS = ['get', 'save', 'delete'] as const satisfies ReadonlyArray<keyof JournalStore['drafts']>;
+const PRIVACY_CALLS = ['find', 'rows', 'erase', 'retention', 'setRetention', 'purge'] as const satisfies ReadonlyArray<
+  keyof JournalStore['privacy']
+>;
 
 // A new method of the contract fails here until it is answered in the journal's thread too.
-type Local = 'location' | 'onChange' | 'onHealth' | 'close' | 'commits' | 'iterate' | 'batches' | 'drafts';
+type Local = 'location' | 'onChange' | 'onHealth' | 'close' | 'commits' | 'iterate' | 'batches' | 'drafts' | 'privacy';
 const everyCall: Exclude<keyof JournalStore, Local | (typeof CALLS)[number]> extends never ? true : never = true;
 const everyBatchCall: Exclude<keyof BatchStore, (typeof BATCH_CALLS)[number]> extends never ? true : never = true;
 void everyCall;
@@ -165,6 +168,7 @@ export async function openSqliteStore(
     },
     batches: section('batches.', BATCH_CALLS),
     drafts: section('drafts.', DRAFT_CALLS),
+    privacy: section('privacy.', PRIVACY_CALLS),
   };
   return store as unknown as JournalStore;
 }

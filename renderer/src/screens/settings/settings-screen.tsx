@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
 import { JournalPanel } from './journal-panel';
 import { PreferencesCard } from './preferences-card';
+import { PrivacyPanel } from './privacy-panel';
 import { ProfileEditor } from './profile-editor';
 import { ScreenTitle } from '../../components/screen-title';
 
@@ -154,6 +155,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
         )}
         <PreferencesCard />
         <JournalPanel />
+        <PrivacyPanel />
         <AboutPanel />
       </div>
       {removing && (

@@ -110,7 +110,7 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
         await office.sql(
           'owner',
           `SELECT s.id, s.state, s.recordid, s.profile, s.lease_owner, s.lease_expires_at, s.next_attempt_at,
-             s.attempts, s.message, (SELECT count(*) FROM feed_desk.history h WHERE h.submission_id = s.id) AS lines,
+             s.attempts, s.message, s.payload::text AS payload, s.surname, (SELECT count(*) FROM feed_desk.history h WHERE h.submission_id = s.id) AS lines,
              b.paused AS batch_paused, b.profile AS batch_profile
            FROM feed_desk.submissions s LEFT JOIN feed_desk.batches b ON b.id = s.batch_id
            WHERE s.operator = 'clara' ORDER BY s.id`,
@@ -176,6 +176,12 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
         `SELECT feed_desk.leave_out(${batch.id}, ARRAY[4], ARRAY['duplicate'], ARRAY[NULL]::json[],
            ARRAY[${ids[0]}]::bigint[], ARRAY['{"reference": "C-LEFT"}'::json])`,
       ],
+      // A person's data and retention are the supervisors': each function refuses a clerk itself.
+      set_retention: ['SELECT * FROM feed_desk.set_retention(1)', 'SELECT * FROM feed_desk.set_retention(NULL)'],
+      purge_personal: ['SELECT feed_desk.purge_personal(0)', 'SELECT feed_desk.purge_personal(NULL)'],
+      find_person: [`SELECT * FROM feed_desk.find_person(NULL, 'Smith', 'AB1 2CD')`],
+      person_rows: [`SELECT * FROM feed_desk.person_rows(ARRAY[${ids.join(', ')}]::bigint[])`],
+      erase_person: [`SELECT feed_desk.erase_person(ARRAY[${ids.join(', ')}]::bigint[], 'forged')`],
     };
     // Every function a clerk may execute, read from the catalogue: a new one fails here until attacked too.
     const granted = (

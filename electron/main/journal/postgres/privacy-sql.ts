@@ -1,0 +1,177 @@
+import { DEFINER } from './sending-sql';
+
+/** The internal helpers: no one is granted them; the SECURITY DEFINER functions below call them. */
+const INTERNAL = `LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp`;
+
+/**
+ * Migration 8: customer data. One row holds how long personal details of settled rows are kept
+ * (days, or NULL: kept). The database removes them itself, in SECURITY DEFINER functions that
+ * check the caller is a supervisor (or the owner): the payload's personal fields are blanked, the
+ * surname and postcode columns are blanked, the row's values are scrubbed from the service's
+ * message, and a history line says so. Only supervisors set the rule, run a purge, find a person,
+ * read their rows for an export and erase them. The personal fields are those of
+ * shared/journal/personal-fields.ts (a test checks the two lists agree).
+ */
+export const PRIVACY_SQL = `
+CREATE TABLE feed_desk.retention (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  days integer CHECK (days IS NULL OR days BETWEEN 1 AND 36500),
+  set_by text,
+  set_at timestamptz,
+  last_run timestamptz
+);
+INSERT INTO feed_desk.retention (only_row) VALUES (true);
+ALTER TABLE feed_desk.submissions ADD COLUMN personal_removed_at timestamptz;
+CREATE INDEX submissions_personal_kept ON feed_desk.submissions (created_at) WHERE personal_removed_at IS NULL;
+
+CREATE FUNCTION feed_desk.personal_fields()
+RETURNS text[] LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT ARRAY['title', 'initials', 'surname', 'address1', 'address2', 'town', 'county', 'postcode', 'email',
+    'telephone']
+$$;
+
+CREATE FUNCTION feed_desk.person_key(p text)
+RETURNS text LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT lower(regexp_replace(p, '\\s+', '', 'g'))
+$$;
+
+-- A payload with its personal fields' values blanked (keys and order kept, so it reads as before).
+CREATE FUNCTION feed_desk.blank_personal(p json)
+RETURNS json LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT coalesce(json_object_agg(e.key, CASE WHEN e.key = ANY (feed_desk.personal_fields()) THEN to_json(''::text)
+      ELSE e.value END ORDER BY e.ord), '{}'::json)
+    FROM json_each(p) WITH ORDINALITY AS e (key, value, ord)
+$$;
+
+-- A text with the given values (two characters or more, longest first) replaced by [removed].
+CREATE FUNCTION feed_desk.scrub(p_text text, p_values text[])
+RETURNS text ${INTERNAL} AS $$
+DECLARE v text; v_out text := p_text;
+BEGIN
+  IF v_out IS NULL THEN RETURN NULL; END IF;
+  FOR v IN SELECT u FROM unnest(p_values) u WHERE length(btrim(u)) >= 2 ORDER BY length(u) DESC LOOP
+    v_out := replace(v_out, v, '[removed]');
+  END LOOP;
+  RETURN v_out;
+END $$;
+
+-- Removes one locked row's personal details and notes it in the row's history.
+CREATE FUNCTION feed_desk.strip_personal(p_row feed_desk.submissions, p_note text)
+RETURNS void ${INTERNAL} AS $$
+DECLARE v_values text[];
+BEGIN
+  SELECT coalesce(array_agg(e.value), '{}') INTO v_values FROM json_each_text(p_row.payload) e
+    WHERE e.key = ANY (feed_desk.personal_fields());
+  UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = now(),
+      payload = feed_desk.blank_personal(p_row.payload),
+      message = feed_desk.scrub(p_row.message, v_values),
+      error_fields = CASE WHEN p_row.error_fields IS NULL THEN NULL ELSE
+        (SELECT coalesce(json_object_agg(e.key, feed_desk.scrub(e.value, v_values)), '{}'::json)
+          FROM json_each_text(p_row.error_fields) e) END
+    WHERE id = p_row.id;
+  PERFORM feed_desk.note_history(p_row.id, p_row.state, p_row.state, session_user, p_note);
+END $$;
+
+-- Settled rows created more than p_days days ago, and batch rows left out as long ago.
+CREATE FUNCTION feed_desk.remove_personal(p_days integer)
+RETURNS integer ${INTERNAL} AS $$
+DECLARE v_row feed_desk.submissions; v_count integer := 0;
+BEGIN
+  FOR v_row IN SELECT * FROM feed_desk.submissions
+      WHERE personal_removed_at IS NULL AND created_at < now() - p_days * interval '1 day'
+        AND state IN ('accepted', 'rejected', 'discarded', 'superseded')
+      ORDER BY id FOR UPDATE SKIP LOCKED LOOP
+    PERFORM feed_desk.strip_personal(v_row, format('personal details removed under the %s-day rule', p_days));
+    v_count := v_count + 1;
+  END LOOP;
+  UPDATE feed_desk.batch_rows b SET payload = feed_desk.blank_personal(b.payload)
+    WHERE b.recorded_at < now() - p_days * interval '1 day' AND EXISTS
+      (SELECT 1 FROM json_each_text(b.payload) e WHERE e.key = ANY (feed_desk.personal_fields()) AND e.value <> '');
+  RETURN v_count;
+END $$;
+
+CREATE FUNCTION feed_desk.set_retention(p_days integer)
+RETURNS SETOF feed_desk.retention ${DEFINER} AS $$
+BEGIN
+  PERFORM feed_desk.require_supervisor('set how long personal details are kept');
+  IF p_days IS NOT NULL AND p_days NOT BETWEEN 1 AND 36500 THEN
+    RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
+      MESSAGE = 'Retention is a whole number of days from 1 to 36500, or off';
+  END IF;
+  UPDATE feed_desk.retention SET days = p_days, set_by = session_user, set_at = now();
+  INSERT INTO feed_desk.admin_audit (action, detail) VALUES ('retention set',
+    CASE WHEN p_days IS NULL THEN 'personal details kept' ELSE format('personal details of settled rows removed after %s day%s', p_days,
+      CASE WHEN p_days = 1 THEN '' ELSE 's' END) END);
+  RETURN QUERY SELECT * FROM feed_desk.retention;
+END $$;
+
+-- The journal's rule (p_days NULL; nothing while it is off) or a purge on demand of rows older than p_days.
+CREATE FUNCTION feed_desk.purge_personal(p_days integer)
+RETURNS integer ${DEFINER} AS $$
+DECLARE v_days integer := p_days;
+BEGIN
+  PERFORM feed_desk.require_supervisor('remove personal details');
+  IF p_days IS NULL THEN
+    SELECT days INTO v_days FROM feed_desk.retention;
+    UPDATE feed_desk.retention SET last_run = now();
+    IF v_days IS NULL THEN RETURN 0; END IF;
+  ELSIF p_days NOT BETWEEN 0 AND 36500 THEN
+    RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
+      MESSAGE = '--older-than is a whole number of days from 0 to 36500';
+  END IF;
+  RETURN feed_desk.remove_personal(v_days);
+END $$;
+
+CREATE FUNCTION feed_desk.find_person(p_email text, p_surname text, p_postcode text)
+RETURNS SETOF feed_desk.submissions ${DEFINER} AS $$
+BEGIN
+  PERFORM feed_desk.require_supervisor('find, export and erase a person''s data');
+  IF p_email IS NOT NULL THEN
+    RETURN QUERY SELECT * FROM feed_desk.submissions s
+      WHERE feed_desk.person_key(s.payload ->> 'email') = feed_desk.person_key(p_email) ORDER BY s.id LIMIT 1000;
+  ELSIF p_surname IS NOT NULL AND p_postcode IS NOT NULL THEN
+    RETURN QUERY SELECT * FROM feed_desk.submissions s
+      WHERE feed_desk.person_key(s.surname) = feed_desk.person_key(p_surname)
+        AND feed_desk.person_key(s.postcode) = feed_desk.person_key(p_postcode) ORDER BY s.id LIMIT 1000;
+  ELSE
+    RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
+      MESSAGE = 'Find a person by e-mail, or by surname with postcode';
+  END IF;
+END $$;
+
+CREATE FUNCTION feed_desk.person_rows(p_ids bigint[])
+RETURNS SETOF feed_desk.submissions ${DEFINER} AS $$
+DECLARE v_missing bigint;
+BEGIN
+  PERFORM feed_desk.require_supervisor('find, export and erase a person''s data');
+  SELECT u INTO v_missing FROM unnest(p_ids) u WHERE NOT EXISTS (SELECT 1 FROM feed_desk.submissions s WHERE s.id = u) LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'FD001', MESSAGE = format('No journal entry %s', v_missing);
+  END IF;
+  RETURN QUERY SELECT * FROM feed_desk.submissions s WHERE s.id = ANY (p_ids) ORDER BY s.id;
+END $$;
+
+CREATE FUNCTION feed_desk.erase_person(p_ids bigint[], p_reason text)
+RETURNS integer ${DEFINER} AS $$
+DECLARE v_id bigint; v_row feed_desk.submissions; v_count integer := 0; v_reason text := btrim(p_reason);
+BEGIN
+  PERFORM feed_desk.require_supervisor('find, export and erase a person''s data');
+  IF coalesce(length(v_reason), 0) NOT BETWEEN 1 AND 500 THEN
+    RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
+      MESSAGE = 'An erasure needs a reason of 1 to 500 characters (it is kept in the history)';
+  END IF;
+  FOR v_id IN SELECT DISTINCT u FROM unnest(p_ids) u ORDER BY u LOOP
+    SELECT * INTO v_row FROM feed_desk.submissions WHERE id = v_id FOR UPDATE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'FD001', MESSAGE = format('No journal entry %s', v_id);
+    END IF;
+    IF v_row.state NOT IN ('accepted', 'rejected', 'discarded', 'superseded') THEN
+      RAISE EXCEPTION USING ERRCODE = 'FD001', MESSAGE = format('Journal entry %s is %s: it may still be sent, '
+        'so its details cannot be erased yet (resolve or discard it first)', v_id, v_row.state);
+    END IF;
+    PERFORM feed_desk.strip_personal(v_row, 'personal details erased: ' || v_reason);
+    v_count := v_count + 1;
+  END LOOP;
+  RETURN v_count;
+END $$;
+`;

@@ -1,0 +1,46 @@
+import { isPersonalField } from '../../../shared/journal/personal-fields';
+import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../../../shared/journal/privacy';
+
+// How the journal on this computer removes a person's details and checks its arguments (the office
+// database does the same in its functions, privacy-sql.ts).
+
+/**
+ * The payload with its personal fields' values blanked: the keys stay (in order), so the row still
+ * reads and encodes as an entry (its detail, its wire parts, a correction's form).
+ */
+export function blankPersonal(payload: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, isPersonalField(key) ? '' : value]));
+}
+
+/** A service message with the row's personal values (two characters or more) replaced by [removed]. */
+export function scrubText(text: string, values: readonly string[]): string {
+  let out = text;
+  for (const value of [...values].sort((a, b) => b.length - a.length)) {
+    if (value.trim().length >= 2) out = out.split(value).join('[removed]');
+  }
+  return out;
+}
+
+/** An erasure's reason, trimmed; a blank or overlong one is refused in plain words. */
+export function checkReason(reason: string): string {
+  const checked = eraseReasonSchema.safeParse(reason);
+  if (!checked.success)
+    throw new RangeError(`An erasure needs a reason of 1 to 500 characters (it is kept in the history)`);
+  return checked.data;
+}
+
+/** A retention rule: whole days from 1 to 36,500, or null (kept). */
+export function checkRetentionDays(days: number | null): number | null {
+  if (!retentionDaysSchema.safeParse(days).success) {
+    throw new RangeError(`Retention is a whole number of days from 1 to ${RETENTION_MAX_DAYS}, or off`);
+  }
+  return days;
+}
+
+/** The age a purge on demand removes from: whole days from 0 (every settled row) to 36,500. */
+export function checkPurgeDays(days: number): number {
+  if (!Number.isSafeInteger(days) || days < 0 || days > RETENTION_MAX_DAYS) {
+    throw new RangeError(`--older-than is a whole number of days from 0 to ${RETENTION_MAX_DAYS}`);
+  }
+  return days;
+}
