@@ -1,20 +1,20 @@
 // Child process of the two-desk test: one desk on the office journal (argv: JOURNAL_URL SANDBOX_URL
-// PREFIX COUNT). Queues COUNT entries PREFIX-0 … and sends whatever is due (any desk's rows) at
+// PREFIX COUNT [LEASE_MS]; the app's lease unless given: a desk that will be killed gets a short one). Queues COUNT entries PREFIX-0 … and sends whatever is due (any desk's rows) at
 // concurrency 4 until nothing is left; prints "ready" once queueing starts, "queued N" every 50, "done" at the end.
-import { openCore } from '../../electron/main/core/core';
+import { LEASE_MS, openCore } from '../../electron/main/core/core';
 import { createPostgresStore } from '../../electron/main/journal/postgres/store';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleInput } from './service';
 
-const [url = '', sandboxUrl = '', prefix = 'DESK', count = '500'] = process.argv.slice(2);
+const [url = '', sandboxUrl = '', prefix = 'DESK', count = '500', leaseMs = String(LEASE_MS)] = process.argv.slice(2);
 const core = await openCore({
   home: mkdtempSync(join(tmpdir(), 'feed-desk-desk-')),
   sandboxUrl: () => sandboxUrl,
   journal: () => createPostgresStore({ url }),
   concurrency: 4,
-  leaseMs: 1500,
+  leaseMs: Number(leaseMs),
   retry: { baseMs: 20, capMs: 100, maxAttempts: 5 },
 });
 core.outbox.start();

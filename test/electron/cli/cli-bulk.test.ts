@@ -1,21 +1,21 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { join } from 'node:path';
-import { openDatabase } from '../../../electron/main/journal/sqlite/database';
 import { CLI_TIMEOUT, spawnCli } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { sampleInput } from '../../support/service';
 import { EXPORTED_CSV } from '../../support/csv-export';
 import { personalDataNotice } from '../../../shared/journal/personal-fields';
+import { openDeskDatabase } from '../../support/desk-journal';
 
 // Each test has a fresh data folder pointed at the file's sandbox (cli.freshHome()).
 const cli = useCliRig({ prefix: 'feed-desk-cli-bulk-' });
 
-const journalRows = (home: string) => {
-  const db = openDatabase(join(home, 'journal.sqlite3'));
+const journalRows = async (home: string) => {
+  const db = await openDeskDatabase(home);
   try {
     return db.prepare('SELECT reference, state, batch_row FROM submissions ORDER BY id').all() as Array<{
       reference: string;
@@ -42,7 +42,7 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('dry.csv: 40 row(s): 36 valid, 4 invalid, 0 possible duplicate(s)');
     for (const row of invalidRows) expect(run.stderr).toMatch(new RegExp(`  row ${row}: (postcode|surname): `));
-    expect(journalRows(folder.home)).toEqual([]);
+    expect(await journalRows(folder.home)).toEqual([]);
     const json = await folder.run(['submit', '--csv', file, '--dry-run', '--json']);
     expect(jsonLines(json.stdout)).toEqual([
       expect.objectContaining({ event: 'checked', rows: 40, valid: 36, invalid: 4, duplicates: 0 }),
@@ -148,7 +148,7 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(lines[1]).toMatchObject({ event: 'queued', already: expect.any(Number) });
     const summary = lines.at(-1)!;
     expect(summary).toMatchObject({ event: 'summary', remaining: 0 });
-    const journal = journalRows(folder.home);
+    const journal = await journalRows(folder.home);
     expect(journal).toHaveLength(150);
     expect(journal.every((r) => r.state === 'accepted' || r.state === 'unknown')).toBe(true);
     const stored = cli.sandbox.records.slice(before).map(storedReference);

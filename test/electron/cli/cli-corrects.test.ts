@@ -1,19 +1,18 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { localJournalPath } from '../../../electron/main/journal/open';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
 import { CLI_TIMEOUT } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
+import { openDeskStore } from '../../support/desk-journal';
 
 const cli = useCliRig();
 
 /** The journal of the CLI's data folder, opened here as the app would (closed by the caller). */
-const journal = () => createSqliteStore(localJournalPath(cli.home), 'clerk');
+const journal = () => openDeskStore(cli.home, 'clerk');
 
 /** A Sandbox entry the service refused, written straight into the journal; its id. */
 async function rejectedEntry(): Promise<number> {
-  const store = journal();
+  const store = await journal();
   try {
     const payload = JSON.parse(readFileSync('examples/entry.json', 'utf8')) as Record<string, string>;
     const submission = { kind: 'entry' as const, profile: 'Sandbox', operator: 'clerk', payload };
@@ -45,7 +44,7 @@ it(
     const printed = JSON.parse(run.stdout) as { id: number; state: string; corrects: number | null };
     expect(printed).toMatchObject({ state: 'accepted', corrects: original });
 
-    const store = journal();
+    const store = await journal();
     try {
       expect(await store.get(original)).toMatchObject({ state: 'superseded', supersededBy: printed.id });
       expect(await store.attention()).toEqual({ unknown: 0, failed: 0, rejected: 0 });

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { openCore, type Core } from '../../../electron/main/core/core';
-import { openDatabase } from '../../../electron/main/journal/sqlite/database';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { tempHome } from '../../support/core';
 import { freshOfficeJournal } from '../../support/office-journal';
 import { sampleInput } from '../../support/service';
 import { describeOfficeOnly } from '../../support/stores';
+import { openDeskDatabase } from '../../support/desk-journal';
 
 let sandbox: Sandbox | undefined;
 const cores: Core[] = [];
@@ -67,7 +66,7 @@ describe('batched claims and group commit (journal on this computer)', () => {
     sandbox = await startSandbox({ latencyMs: 20 });
     const home = tempHome();
     await queueEntries(home, 'FIRST', 12);
-    const file = openDatabase(join(home, 'journal.sqlite3'));
+    const file = await openDeskDatabase(home);
     const seen: Array<{ reference: string; state: string; sending: number }> = [];
     // The service records each request as it arrives: the journal must already say `sending` for it.
     const records = sandbox.records as Array<(typeof sandbox.records)[number]>;
@@ -119,7 +118,7 @@ describe('batched claims and group commit (journal on this computer)', () => {
     expect(sandbox.records).toHaveLength(1);
     const recordid = sandbox.records[0]!.recordid;
 
-    const file = openDatabase(join(home, 'journal.sqlite3'));
+    const file = await openDeskDatabase(home);
     const row = () =>
       file.prepare('SELECT state, recordid, lease_expires_at FROM submissions WHERE reference = ?').get(answered) as {
         state: string;
@@ -151,7 +150,7 @@ describe('batched claims and group commit (journal on this computer)', () => {
     for (const out of outputs) expect(out.match(/^answered /gm)?.length ?? 0).toBeGreaterThan(0);
     expect(sandbox.records).toHaveLength(1000);
     expect(storedTwice(sandbox)).toEqual([]);
-    const file = openDatabase(join(home, 'journal.sqlite3'));
+    const file = await openDeskDatabase(home);
     const rows = file.prepare('SELECT reference, state, recordid FROM submissions').all() as Array<{
       reference: string;
       state: string;

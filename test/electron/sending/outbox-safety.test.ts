@@ -1,15 +1,14 @@
 import { testDesktop } from '../../support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { openCore } from '../../../electron/main/core/core';
 import { removeProfile, saveProfile } from '../../../electron/main/core/profile-actions';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { openDatabase } from '../../../electron/main/journal/sqlite/database';
 import { Outbox } from '../../../electron/main/sending/outbox';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
+import { openDeskDatabase } from '../../support/desk-journal';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {
@@ -49,7 +48,7 @@ describe('rows of a renamed or removed profile are never stuck (item 8)', () => 
     // More orphans than the outbox looks at at once, queued before a good row.
     for (let i = 0; i < 12; i += 1) await queue(rig, 'Gone', `ORPHAN-${i}`);
     // Another connection to the same file, as a stale row left by an older Feed Desk would be.
-    const file = openDatabase(join(rig.home, 'journal.sqlite3'));
+    const file = await openDeskDatabase(rig.home);
     file.prepare(`UPDATE submissions SET profile = 'Deleted long ago' WHERE profile = 'Gone'`).run();
     file.close();
     const good = await queue(rig, 'Sandbox', 'GOOD');
@@ -101,7 +100,7 @@ describe('quitting waits for sends in flight from any screen (item 9)', () => {
     await rig.core.close();
     const answer = await submitting;
     expect(answer).toMatchObject({ ok: true, data: { state: 'accepted' } });
-    const db = openDatabase(join(rig.home, 'journal.sqlite3'));
+    const db = await openDeskDatabase(rig.home);
     expect(db.prepare('SELECT state FROM submissions').all()).toEqual([{ state: 'accepted' }]);
     db.close();
     expect(rig.sandbox.records).toHaveLength(1);
@@ -149,7 +148,7 @@ describe('the duplicate check and the insert are one transaction (item 10)', () 
     // A new data folder: the two also race to create the journal's schema.
     const home = tempHome();
     await Promise.all([racer(home, 400), racer(home, 400)]);
-    const db = openDatabase(join(home, 'journal.sqlite3'));
+    const db = await openDeskDatabase(home);
     const doubled = db
       .prepare('SELECT reference, count(*) AS n FROM submissions GROUP BY reference HAVING n > 1')
       .all() as Array<{ reference: string; n: number }>;

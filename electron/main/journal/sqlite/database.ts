@@ -57,6 +57,14 @@ function schemaVersion(db: Database.Database, file: string, keyed: boolean): num
   }
 }
 
+/** Writes a new journal's first page under the key (its salt and header), in WAL mode as every open sets. */
+export function createEncrypted(file: string, key: Buffer): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = openKeyed(file, key);
+  db.pragma('journal_mode = WAL');
+  db.close();
+}
+
 /** Counts and contents of every table, to check that an encrypted journal holds what its plain copy held. */
 function fingerprint(db: Database.Database): string {
   const tables = db
@@ -76,7 +84,7 @@ function fingerprint(db: Database.Database): string {
  * under the key, and the copy is removed only once the encrypted journal reads back the same
  * tables and rows. A run stopped half-way finds the copy and finishes (or restores it) next time.
  */
-function encryptInPlace(file: string, key: Buffer): void {
+export function encryptInPlace(file: string, key: Buffer): void {
   const copy = plainCopyOf(file);
   if (isPlainJournal(file)) {
     const plain = new Database(file);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { KeychainUnavailableError, type CredentialStore } from '../../credentials/keychain';
 import { JournalKeyError } from '../errors';
-import { isPlainJournal, type JournalCipher } from './database';
+import { createEncrypted, encryptInPlace, isPlainJournal, plainCopyOf, type JournalCipher } from './database';
 
 /** Set to 1 (an administrator's policy) to refuse a plain journal on this computer. */
 export const REQUIRE_ENCRYPTION_ENV = 'FEED_DESK_REQUIRE_ENCRYPTION';
@@ -19,22 +21,64 @@ export async function journalCipher(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<JournalCipher> {
   const required = env[REQUIRE_ENCRYPTION_ENV] === '1';
+  const plainToEncrypt = () => isPlainJournal(file) || existsSync(plainCopyOf(file));
   try {
     const kept = await credentials.journalKey.read();
-    if (kept) return { key: kept, required };
-    if (existsSync(file) && !isPlainJournal(file)) {
+    if (kept && !plainToEncrypt() && !isNew(file)) return { key: kept, required };
+    if (!kept && existsSync(file) && !isPlainJournal(file)) {
       throw new JournalKeyError(
         `The journal ${file} is encrypted, and this computer's keychain holds no key for it (the keychain was ` +
           'reset, or the data folder came from another computer or account). Nothing was changed: restore the ' +
           'keychain that goes with it, or move the file aside to start a new journal.',
       );
     }
-    const key = randomBytes(32);
-    await credentials.journalKey.save(key);
-    const saved = await credentials.journalKey.read();
-    return saved?.equals(key) ? { key, required } : { required };
+    // The app and the CLI may start at once: one of them makes the key, encrypts a plain journal or
+    // writes a new one's first page (its salt: two processes each salting an empty file cannot share it).
+    return await whileHolding(lockOf(file), async () => {
+      let key = await credentials.journalKey.read();
+      if (!key) {
+        const made = randomBytes(32);
+        await credentials.journalKey.save(made);
+        // Read back: a keychain that does not keep the key leaves the journal plain, not unreadable.
+        if (!(await credentials.journalKey.read())?.equals(made)) return { required };
+        key = made;
+      }
+      if (plainToEncrypt()) encryptInPlace(file, key);
+      if (isNew(file)) createEncrypted(file, key);
+      return { key, required };
+    });
   } catch (err) {
     if (err instanceof KeychainUnavailableError) return { required };
     throw err;
+  }
+}
+
+/** Whether the journal file has yet to be written (missing or empty). */
+const isNew = (file: string) => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0;
+
+/** The lock file held while a data folder's journal key is made or its plain journal encrypted. */
+const lockOf = (file: string) => `${file}.key-lock`;
+
+/** How long a lock file may stand before it is taken as left by a process that died holding it. */
+const STALE_LOCK_MS = 10_000;
+
+/** Runs `fn` while holding a lock file (created exclusively) that other processes on this computer wait for. */
+async function whileHolding<T>(lock: string, fn: () => Promise<T>): Promise<T> {
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
+      else await sleep(20);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { force: true });
   }
 }

@@ -11,11 +11,23 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.close());
 
-/** One desk in its own process; resolves with how it ended. With `kill`, SIGKILL once it queued that many, plus a delay. */
+/**
+ * One desk in its own process; resolves with how it ended. With `kill`, SIGKILL once it queued that
+ * many, plus a delay; only that desk has a short lease (1.5 s), so the other takes its rows soon
+ * after, while a desk that lives renews the app's own lease and never loses a row however slow the machine.
+ */
 function desk(url: string, prefix: string, count: number, kill?: { queued: number; afterMs: number }) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['bin/run-ts.mjs', 'test/support/desk-child.ts', url, sandbox.url, prefix, String(count)],
+    [
+      'bin/run-ts.mjs',
+      'test/support/desk-child.ts',
+      url,
+      sandbox.url,
+      prefix,
+      String(count),
+      ...(kill ? ['1500'] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

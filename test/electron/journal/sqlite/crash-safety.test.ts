@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { openDatabase } from '../../../../electron/main/journal/sqlite/database';
-import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
+import { openDeskDatabase, openDeskStore } from '../../../support/desk-journal';
 import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
 import { tempHome } from '../../../support/core';
 
@@ -43,9 +41,9 @@ describe('crash safety', () => {
       const killAfter = Math.floor(Math.random() * 900);
       const ended = await runAndKill(home, run, killAfter);
 
-      const db = openDatabase(join(home, 'journal.sqlite3'));
+      const db = await openDeskDatabase(home);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const store = createSqliteStore(join(home, 'journal.sqlite3'), 'test');
+      const store = await openDeskStore(home, 'test');
       await new Promise((r) => setTimeout(r, 350)); // the child's 300 ms leases run out
       const recovered = await store.expireLeases();
       await store.close();

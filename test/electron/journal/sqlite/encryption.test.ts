@@ -13,7 +13,7 @@ import { JournalKeyError } from '../../../../electron/main/journal/errors';
 import { localJournalPath, openLocalJournal } from '../../../../electron/main/journal/open';
 import { isPlainJournal, openDatabase, plainCopyOf } from '../../../../electron/main/journal/sqlite/database';
 import { payloadHash } from '../../../../electron/main/journal/payload-hash';
-import { REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
+import { journalCipher, REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { startCoreRig, tempHome, type CoreRig } from '../../../support/core';
@@ -221,6 +221,32 @@ describe("this computer's journal at rest", () => {
     await encrypted.close();
     expect(isPlainJournal(file)).toBe(false);
     expect(existsSync(plainCopyOf(file)), 'the plain copy is removed once checked').toBe(false);
+  });
+
+  it('the app and the CLI starting on a new data folder at once agree on one key', async () => {
+    const file = localJournalPath(tempHome());
+    const keytar = memoryKeytar();
+    // A keychain that answers slowly, so both starts read "no key" before either saves one.
+    const slow = {
+      ...keytar,
+      getPassword: async (service: string, account: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        return keytar.getPassword(service, account);
+      },
+    };
+    const [a, b] = await Promise.all([
+      journalCipher(
+        createCredentialStore(() => slow, 'desk'),
+        file,
+      ),
+      journalCipher(
+        createCredentialStore(() => slow, 'desk'),
+        file,
+      ),
+    ]);
+    expect(a.key).toHaveLength(32);
+    expect(b.key?.equals(a.key!)).toBe(true);
+    expect(existsSync(`${file}.key-lock`)).toBe(false);
   });
 
   it('an encryption stopped before its plain copy was removed is checked and finished at the next open', async () => {
