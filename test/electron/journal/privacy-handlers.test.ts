@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { startRetention } from '../../../electron/main/core/retention-timer';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { parse } from 'csv-parse/sync';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import { writePersonExport } from '../../../electron/main/journal/privacy-export';
