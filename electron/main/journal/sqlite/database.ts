@@ -12,6 +12,9 @@ export interface JournalCipher {
   required?: boolean;
 }
 
+/** SQLite's page cache of this computer's journal, in KiB (filled only as pages are read). */
+export const JOURNAL_CACHE_KIB = 65_536;
+
 /** The first 16 bytes of every plain SQLite file; an encrypted journal starts with its random salt. */
 const PLAIN_HEADER = 'SQLite format 3\u0000';
 
@@ -144,6 +147,9 @@ export function openDatabase(file: string, cipher: JournalCipher = {}): Database
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // Pages are decrypted as they enter SQLite's own cache: 64 MiB (SQLite's default is 2 MiB) keeps a
+  // 100,000-row journal's pages decrypted once, not on every read (bench:journal, encrypted vs plain).
+  db.pragma(`cache_size = -${JOURNAL_CACHE_KIB}`);
   // Each step reads the version inside its own IMMEDIATE transaction: two processes opening a new
   // journal at once (the app and the CLI) apply each migration once, never twice. Foreign keys are
   // off while they run (a table rebuild drops and renames a parent table) and checked before each
