@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createPostgresStore } from '../../electron/main/journal/postgres/store';
+import { PG_MIGRATIONS } from '../../electron/main/journal/postgres/migrations';
 import { OWNER, postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { startDeskBackend, type DeskBackend } from '../support/desk-backend';
 import { seriousViolations } from './support/journal-seed';
@@ -60,7 +61,7 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
     const card = await typeOffice(page, desk, OWNER, OWNER_PASSWORD);
     await card.getByRole('button', { name: 'Set up office journal (owner)' }).click();
     await expect(card.getByRole('status')).toContainText(
-      'Set up the office journal feed_desk on 127.0.0.1 (schema 7): roles feed_desk_clerk and feed_desk_supervisor ready',
+      `Set up the office journal feed_desk on 127.0.0.1 (schema ${PG_MIGRATIONS.length}): roles feed_desk_clerk and feed_desk_supervisor ready`,
     );
     await card.getByRole('button', { name: 'Save journal choice' }).click();
     await expect(card.getByRole('status')).toHaveText('Saved. Feed Desk uses the new journal after a restart.');
@@ -113,7 +114,7 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
 
     const audit = admin.getByRole('table', { name: 'Administration audit' });
     for (const line of [
-      'office journal set up (schema 7)',
+      `office journal set up (schema ${PG_MIGRATIONS.length})`,
       'person added: clara as clerk, with a new password',
       'person added: sam as supervisor, with a new password',
       'desk history import started',

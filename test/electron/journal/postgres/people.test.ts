@@ -6,6 +6,7 @@ import { addUser } from '../../../../electron/main/journal/postgres/roles';
 import { PEOPLE, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';
 import { OWNER } from '../../../support/postgres';
+import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/migrations';
 
 describeOfficeOnly('office journal: people and the administration audit', () => {
   let office: Office;
@@ -77,7 +78,7 @@ describeOfficeOnly('office journal: people and the administration audit', () => 
     const said = lines.map((l) => `${l.actor}: ${l.action} ${l.detail}`.trim()).reverse();
     expect(said).toEqual(
       expect.arrayContaining([
-        `${OWNER}: office journal set up (schema 7)`,
+        `${OWNER}: office journal set up (schema ${PG_MIGRATIONS.length})`,
         `${OWNER}: person added clara as clerk, with a new password`,
         `${OWNER}: person added sam as supervisor, with a new password`,
         `${OWNER}: role changed cody is now a supervisor`,
