@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openCore, type Core } from './core/core';
 import { createCredentialStore, loadKeytar } from './credentials/keychain';
 import { openLocalJournal } from './journal/open';
+import { JournalKeyError } from './journal/errors';
 import { startRetention } from './core/retention-timer';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
@@ -102,35 +103,33 @@ app.on('window-all-closed', () => app.quit());
 
 /**
  * Opens the core on the journal Settings chose. When the office journal cannot be opened, says
- * why and lets the person retry, use this computer's journal for this session, or quit.
+ * why and lets the person retry, use this computer's journal for this session, or quit; when this
+ * computer's journal cannot be read (its key), says why and offers only retry or quit.
  */
 async function openJournalOrAsk(home: string): Promise<Core | undefined> {
   const sandboxUrl = () => sandbox?.url;
+  const local = async (operator: string) =>
+    openLocalJournal({ home, credentials: createCredentialStore(loadKeytar, home), env: process.env }, operator);
+  let thisComputer = false;
   for (;;) {
     try {
-      return await openCore({ home, sandboxUrl });
+      return await openCore({ home, sandboxUrl, ...(thisComputer ? { journal: local } : {}) });
     } catch (err) {
+      const keyed = err instanceof JournalKeyError;
       const { response } = await dialog.showMessageBox({
         type: 'warning',
         title: 'Feed Desk',
-        message: 'The journal cannot be opened',
-        detail: `${(err as Error).message}\n\nNothing was lost. Retry, or key into this computer's journal for now (Settings shows the choice).`,
-        buttons: ['Retry', "Use this computer's journal", 'Quit'],
+        message: keyed ? "This computer's journal cannot be opened" : 'The journal cannot be opened',
+        detail: keyed
+          ? `${(err as Error).message}\n\nRetry once that is done, or quit.`
+          : `${(err as Error).message}\n\nNothing was lost. Retry, or key into this computer's journal for now (Settings shows the choice).`,
+        buttons: keyed ? ['Retry', 'Quit'] : ['Retry', "Use this computer's journal", 'Quit'],
         defaultId: 0,
-        cancelId: 2,
+        cancelId: keyed ? 1 : 2,
       });
-      if (response === 2) return undefined;
-      if (response === 1) {
-        return openCore({
-          home,
-          sandboxUrl,
-          journal: async (operator) =>
-            openLocalJournal(
-              { home, credentials: createCredentialStore(loadKeytar, home), env: process.env },
-              operator,
-            ),
-        });
-      }
+      const quit = keyed ? response === 1 : response === 2;
+      if (quit) return undefined;
+      if (!keyed && response === 1) thisComputer = true;
     }
   }
 }

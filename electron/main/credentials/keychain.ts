@@ -152,7 +152,8 @@ export function createCredentialStore(load: () => KeytarLike = loadKeytar, scope
     journalKey: {
       async read() {
         const hex = await guard((k) => k.getPassword(JOURNAL_KEY_SERVICE, scope || 'default'));
-        return hex ? Buffer.from(hex, 'hex') : undefined;
+        // Only a whole 32-byte key is one: anything else in the item is taken as no key (never a short one).
+        return hex && /^[0-9a-f]{64}$/i.test(hex) ? Buffer.from(hex, 'hex') : undefined;
       },
       save: (key) => guard((k) => k.setPassword(JOURNAL_KEY_SERVICE, scope || 'default', key.toString('hex'))),
     },

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers';
-import { copyFileSync, existsSync, mkdirSync, openSync, readSync, closeSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { JournalKeyError, JournalVersionError } from '../errors';
 import { MIGRATIONS } from './migrations';
@@ -30,12 +31,14 @@ export function isPlainJournal(file: string): boolean {
   }
 }
 
-/** Where a plain journal is kept while its encrypted copy is made and checked. */
-export const plainCopyOf = (file: string) => `${file}.plain-copy`;
+/** Where a plain journal's encrypted copy is made and checked before it replaces the journal. */
+export const encryptingCopyOf = (file: string) => `${file}.encrypting`;
 
 /** Opens a journal file with the cipher settings of this computer's journal (SQLCipher 4), keyed when a key is given. */
 export function openKeyed(file: string, key: Buffer | undefined, options?: Database.Options): Database.Database {
   const db = new Database(file, options);
+  // Sorts and temporary tables stay in memory: a temporary file would hold journal contents in plain.
+  db.pragma('temp_store = MEMORY');
   db.pragma(`cipher = 'sqlcipher'`);
   db.pragma('legacy = 4');
   if (key) db.key(key);
@@ -68,55 +71,86 @@ export function createEncrypted(file: string, key: Buffer): void {
   db.close();
 }
 
-/** Counts and contents of every table, to check that an encrypted journal holds what its plain copy held. */
+/** A digest of every table's rows, to check that an encrypted journal holds what its plain original held. */
 function fingerprint(db: Database.Database): string {
+  const hash = createHash('sha256');
   const tables = db
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
     .pluck()
     .all() as string[];
-  return JSON.stringify(
-    tables.map((table) => [
-      table,
-      (db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[]).map((row) => JSON.stringify(row)).sort(),
-    ]),
-  );
+  for (const table of tables) {
+    hash.update(`\u0000${table}\u0000`);
+    for (const row of db.prepare(`SELECT * FROM "${table}"`).raw().iterate()) hash.update(JSON.stringify(row));
+  }
+  return hash.digest('hex');
+}
+
+/** Flushes a file, or a folder so that a rename in it is durable (POSIX; Windows flushes no folder), to the disk. */
+function flush(path: string, kind: 'file' | 'folder'): void {
+  if (kind === 'folder' && process.platform === 'win32') return;
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
- * Encrypts a plain journal in place: its WAL is folded in, a copy is kept, the file is rewritten
- * under the key, and the copy is removed only once the encrypted journal reads back the same
- * tables and rows. A run stopped half-way finds the copy and finishes (or restores it) next time.
+ * Encrypts a plain journal: the plain journal is held (no other process reads or writes it
+ * meanwhile), copied, the copy rewritten under the key and read back against the original, and
+ * only then renamed over it. A run stopped at any point leaves the plain journal as it was (the
+ * half-made copy is removed and the work begun again at the next open).
  */
 export function encryptInPlace(file: string, key: Buffer): void {
-  const copy = plainCopyOf(file);
-  if (isPlainJournal(file)) {
-    const plain = new Database(file);
-    plain.pragma('wal_checkpoint(TRUNCATE)');
-    plain.pragma('journal_mode = DELETE');
-    plain.close();
-    copyFileSync(file, `${copy}.part`);
-    renameSync(`${copy}.part`, copy);
-    const db = openKeyed(file, undefined);
-    db.rekey(key);
-    db.close();
-  }
-  if (!existsSync(copy)) return;
-  const original = new Database(copy, { readonly: true });
-  const encrypted = openKeyed(file, key, { readonly: true });
+  const next = encryptingCopyOf(file);
+  const leftovers = () => [next, `${next}-journal`].forEach((path) => rmSync(path, { force: true }));
+  leftovers();
+  if (!isPlainJournal(file)) return;
+  // Opening it read-write rolls back a transaction a crash left half-written and folds the WAL in.
+  const plain = new Database(file);
   try {
-    const same = fingerprint(original) === fingerprint(encrypted);
-    original.close();
-    encrypted.close();
-    if (!same) {
-      renameSync(copy, file);
-      throw new Error(`Encrypting the journal ${file} did not keep every row; the plain journal was put back`);
+    plain.pragma('temp_store = MEMORY');
+    plain.pragma('wal_checkpoint(TRUNCATE)');
+    try {
+      // Leaving WAL needs the only connection: another process with the journal open is told apart.
+      plain.pragma('journal_mode = DELETE');
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+      throw new JournalKeyError(
+        `The journal ${file} is to be encrypted, and another Feed Desk (the app or the CLI) has it open. Nothing ` +
+          'was changed: close the other one and start again.',
+      );
     }
+    plain.pragma('locking_mode = EXCLUSIVE');
+    plain.exec('BEGIN EXCLUSIVE');
+    copyFileSync(file, next);
+    const encrypted = openKeyed(next, undefined);
+    try {
+      encrypted.rekey(key);
+    } finally {
+      encrypted.close();
+    }
+    const check = openKeyed(next, key, { readonly: true });
+    const same = (() => {
+      try {
+        return fingerprint(check) === fingerprint(plain);
+      } finally {
+        check.close();
+      }
+    })();
+    if (!same) throw new Error(`Encrypting the journal ${file} did not keep every row; the plain journal was not changed`);
+    flush(next, 'file');
+    // Windows renames over a file only once every handle on it is closed.
+    if (process.platform === 'win32') plain.close();
+    renameSync(next, file);
+    flush(dirname(file), 'folder');
   } catch (err) {
-    if (original.open) original.close();
-    if (encrypted.open) encrypted.close();
+    leftovers();
     throw err;
+  } finally {
+    if (plain.open) plain.close();
   }
-  rmSync(copy);
 }
 
 /**
@@ -134,8 +168,8 @@ export function openDatabase(file: string, cipher: JournalCipher = {}): Database
         'and open Feed Desk again.',
     );
   }
-  if (key && (isPlainJournal(file) || existsSync(plainCopyOf(file)))) encryptInPlace(file, key);
-  const db = key ? openKeyed(file, key) : new Database(file);
+  if (key && isPlainJournal(file)) encryptInPlace(file, key);
+  const db = openKeyed(file, key);
   const version = schemaVersion(db, file, key !== undefined);
   if (version > MIGRATIONS.length) {
     db.close();

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KeychainUnavailableError, type CredentialStore } from '../../credentials/keychain';
 import { JournalKeyError } from '../errors';
-import { createEncrypted, encryptInPlace, isPlainJournal, plainCopyOf, type JournalCipher } from './database';
+import { createEncrypted, encryptInPlace, isPlainJournal, type JournalCipher } from './database';
 
 /** Set to 1 (an administrator's policy) to refuse a plain journal on this computer. */
 export const REQUIRE_ENCRYPTION_ENV = 'FEED_DESK_REQUIRE_ENCRYPTION';
@@ -21,10 +22,9 @@ export async function journalCipher(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<JournalCipher> {
   const required = env[REQUIRE_ENCRYPTION_ENV] === '1';
-  const plainToEncrypt = () => isPlainJournal(file) || existsSync(plainCopyOf(file));
   try {
     const kept = await credentials.journalKey.read();
-    if (kept && !plainToEncrypt() && !isNew(file)) return { key: kept, required };
+    if (kept && !isPlainJournal(file) && !isNew(file)) return { key: kept, required };
     if (!kept && existsSync(file) && !isPlainJournal(file)) {
       throw new JournalKeyError(
         `The journal ${file} is encrypted, and this computer's keychain holds no key for it (the keychain was ` +
@@ -43,7 +43,7 @@ export async function journalCipher(
         if (!(await credentials.journalKey.read())?.equals(made)) return { required };
         key = made;
       }
-      if (plainToEncrypt()) encryptInPlace(file, key);
+      if (isPlainJournal(file)) encryptInPlace(file, key);
       if (isNew(file)) createEncrypted(file, key);
       return { key, required };
     });
@@ -56,29 +56,33 @@ export async function journalCipher(
 /** Whether the journal file has yet to be written (missing or empty). */
 const isNew = (file: string) => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0;
 
-/** The lock file held while a data folder's journal key is made or its plain journal encrypted. */
-const lockOf = (file: string) => `${file}.key-lock`;
+/** The lock database held while a data folder's journal key is made or its plain journal encrypted. */
+export const lockOf = (file: string) => `${file}.key-lock`;
 
-/** How long a lock file may stand before it is taken as left by a process that died holding it. */
-const STALE_LOCK_MS = 10_000;
-
-/** Runs `fn` while holding a lock file (created exclusively) that other processes on this computer wait for. */
+/**
+ * Runs `fn` while holding an exclusive lock on a small lock database that other processes on this
+ * computer wait for, however long the work takes (encrypting a large journal). The operating system
+ * releases it when its holder stops, so a process that died holding it never blocks the next start.
+ */
 async function whileHolding<T>(lock: string, fn: () => Promise<T>): Promise<T> {
   mkdirSync(dirname(lock), { recursive: true });
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
-      else await sleep(20);
-    }
-  }
+  const db = new Database(lock, { timeout: 0 });
   try {
-    return await fn();
+    for (;;) {
+      try {
+        db.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+        await sleep(20);
+      }
+    }
+    try {
+      return await fn();
+    } finally {
+      db.exec('ROLLBACK');
+    }
   } finally {
-    rmSync(lock, { force: true });
+    db.close();
   }
 }

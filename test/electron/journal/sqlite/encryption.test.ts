@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,9 +13,14 @@ import { createDispatch } from '../../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../../electron/main/ipc/handlers';
 import { JournalKeyError } from '../../../../electron/main/journal/errors';
 import { localJournalPath, openLocalJournal } from '../../../../electron/main/journal/open';
-import { isPlainJournal, openDatabase, plainCopyOf } from '../../../../electron/main/journal/sqlite/database';
+import {
+  encryptingCopyOf,
+  isPlainJournal,
+  openDatabase,
+  openKeyed,
+} from '../../../../electron/main/journal/sqlite/database';
 import { payloadHash } from '../../../../electron/main/journal/payload-hash';
-import { journalCipher, REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
+import { journalCipher, lockOf, REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { startCoreRig, tempHome, type CoreRig } from '../../../support/core';
@@ -152,6 +159,12 @@ describe("this computer's journal at rest", () => {
       expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('no keychain') }),
     );
     expect(() => createSqliteStore(file, 'clerk')).toThrow(JournalKeyError);
+    // A keychain item that is not a whole 32-byte key is no key: refused, never used short.
+    const short = memoryCredentials();
+    short.items.set('Feed Desk journal key/desk', credentials.items.get('Feed Desk journal key/desk')!.slice(0, 32));
+    await expect(open(home, short)).rejects.toThrow(
+      expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('holds no key for it') }),
+    );
     expect(digest(file)).toBe(before);
 
     const back = await open(home, credentials);
@@ -220,7 +233,7 @@ describe("this computer's journal at rest", () => {
     expect(await snapshot(encrypted)).toEqual(before);
     await encrypted.close();
     expect(isPlainJournal(file)).toBe(false);
-    expect(existsSync(plainCopyOf(file)), 'the plain copy is removed once checked').toBe(false);
+    expect(existsSync(encryptingCopyOf(file)), 'the encrypted copy replaced the journal').toBe(false);
   });
 
   it('the app and the CLI starting on a new data folder at once agree on one key', async () => {
@@ -246,25 +259,87 @@ describe("this computer's journal at rest", () => {
     ]);
     expect(a.key).toHaveLength(32);
     expect(b.key?.equals(a.key!)).toBe(true);
-    expect(existsSync(`${file}.key-lock`)).toBe(false);
+    const lock = new Database(lockOf(file), { timeout: 0 });
+    expect(() => lock.exec('BEGIN EXCLUSIVE'), 'the lock is let go').not.toThrow();
+    lock.close();
   });
 
-  it('an encryption stopped before its plain copy was removed is checked and finished at the next open', async () => {
+  it('an encryption killed at any point leaves a journal that opens whole, and the half-made copy is removed', async () => {
     const home = tempHome();
     const file = localJournalPath(home);
     const plain = createSqliteStore(file, 'clerk');
-    await plain.drafts.save('entry', 'Sandbox', { surname: 'Draft' });
+    await plain.drafts.save('entry', 'Sandbox', { ...SENTINEL });
     await plain.close();
-    const saved = join(home, 'saved.sqlite3');
-    copyFileSync(file, saved);
-    const key = Buffer.alloc(32, 1);
-    openDatabase(file, { key }).close();
-    expect(isPlainJournal(file)).toBe(false);
-    // As if the last run stopped after rewriting the journal under its key, before removing the copy.
-    copyFileSync(saved, plainCopyOf(file));
-    const db = openDatabase(file, { key });
-    expect(db.prepare('SELECT count(*) FROM drafts').pluck().get()).toBe(1);
+    // Enough pages that copying and rewriting them takes a while, so the kills land inside the work.
+    const bulk = new Database(file);
+    bulk.exec('CREATE TABLE filler (n INTEGER, text TEXT)');
+    bulk.transaction(() => {
+      const insert = bulk.prepare('INSERT INTO filler VALUES (?, ?)');
+      for (let n = 0; n < 60_000; n += 1) insert.run(n, `${SENTINEL.surname} ${n} `.repeat(8));
+    })();
+    bulk.close();
+    const pristine = join(home, 'pristine.sqlite3');
+    copyFileSync(file, pristine);
+    const key = Buffer.alloc(32, 3);
+
+    const outcomes = new Set<string>();
+    for (const delayMs of [0, 20, 60, 150, 400]) {
+      copyFileSync(pristine, file);
+      const child = spawn(process.execPath, ['bin/run-ts.mjs', 'test/support/encrypt-child.ts', file, key.toString('hex')]);
+      const said: string[] = [];
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          said.push(chunk.toString());
+          if (said.join('').includes('start')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`the child stopped before starting (${code})`)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      outcomes.add(said.join('').includes('done') ? 'finished' : isPlainJournal(file) ? 'plain' : 'encrypted');
+
+      const db = openDatabase(file, { key });
+      try {
+        expect(db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(60_000);
+        expect(db.prepare('SELECT payload FROM drafts').pluck().get()).toContain(SENTINEL.surname);
+      } finally {
+        db.close();
+      }
+      expect(isPlainJournal(file)).toBe(false);
+      expect(existsSync(encryptingCopyOf(file))).toBe(false);
+      expect(existsSync(`${encryptingCopyOf(file)}-journal`)).toBe(false);
+      expect(holdingSentinel(home).filter((path) => path !== pristine)).toEqual([]);
+    }
+    // Killed before it finished at least once (else the test proved nothing of a crash), however fast the machine.
+    expect(outcomes.has('plain'), [...outcomes].join(', ')).toBe(true);
+  }, 60_000);
+
+  it('a start waits for the one that holds the lock, and goes on at once when that process dies', async () => {
+    const file = localJournalPath(tempHome());
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const D = require('better-sqlite3-multiple-ciphers'); const db = new D(process.argv[1]);
+         db.exec('BEGIN EXCLUSIVE'); process.stdout.write('held'); setInterval(() => {}, 1000);`,
+        lockOf(file),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    let settled = false;
+    const starting = journalCipher(memoryCredentials(), file).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled, 'waits while another process holds the lock').toBe(false);
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    const cipher = await starting;
+    expect(cipher.key).toHaveLength(32);
+    const db = openKeyed(file, cipher.key);
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
     db.close();
-    expect(existsSync(plainCopyOf(file))).toBe(false);
   });
 });
