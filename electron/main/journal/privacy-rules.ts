@@ -12,11 +12,23 @@ export function blankPersonal(payload: Record<string, string>): Record<string, s
   return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, isPersonalField(key) ? '' : value]));
 }
 
-/** A service message with the row's personal values (two characters or more) replaced by [removed]. */
+/**
+ * The payload hash of a row whose personal details were removed: never a hash (64 hex digits), so
+ * it matches no submission's and confirms no guess at the person's details.
+ */
+export const REMOVED_HASH = 'removed';
+
+/**
+ * A text (the service's message, a note, an erasure's reason) with the row's personal values (two
+ * characters or more, trimmed, longest first) replaced by [removed] where they stand as words of
+ * their own ("Dr" in "Dr Oduya", not in "withdraw"), whatever their case.
+ */
 export function scrubText(text: string, values: readonly string[]): string {
   let out = text;
-  for (const value of [...values].sort((a, b) => b.length - a.length)) {
-    if (value.trim().length >= 2) out = out.split(value).join('[removed]');
+  const kept = values.map((value) => value.trim()).filter((value) => value.length >= 2);
+  for (const value of kept.sort((a, b) => b.length - a.length)) {
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), '[removed]');
   }
   return out;
 }

@@ -54,6 +54,8 @@ interface Rig {
   store: JournalStore;
   /** Moves rows' creation (and their batch rows' recording) `days` days back. */
   backdate(ids: readonly number[], days: number, batch?: number): Promise<void>;
+  /** The payload hashes the journal keeps for rows (not part of a row as the store gives it). */
+  hashes(ids: readonly number[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,16 @@ async function openRig(kind: StoreKind): Promise<Rig> {
           .run(at, ...ids);
         if (batch) raw.prepare('UPDATE batch_rows SET recorded_at = ? WHERE batch_id = ?').run(at, batch);
         raw.close();
+      },
+      async hashes(ids) {
+        const raw = new Database(path, { readonly: true });
+        try {
+          return ids.map(
+            (id) => raw.prepare('SELECT payload_hash FROM submissions WHERE id = ?').pluck().get(id) as string,
+          );
+        } finally {
+          raw.close();
+        }
       },
       close: () => store.close(),
     };
@@ -100,6 +112,14 @@ async function openRig(kind: StoreKind): Promise<Rig> {
           `UPDATE feed_desk.batch_rows SET recorded_at = now() - $2 * interval '1 day' WHERE batch_id = $1`,
           [batch, days],
         );
+    },
+    async hashes(ids) {
+      const { rows } = await on.sql('owner', 'SELECT id, payload_hash FROM feed_desk.submissions WHERE id = ANY ($1)', [
+        ids,
+      ]);
+      return ids.map(
+        (id) => (rows as Array<{ id: string; payload_hash: string }>).find((r) => Number(r.id) === id)!.payload_hash,
+      );
     },
     close: () => store.close(),
   };
@@ -350,9 +370,48 @@ describeEachStore("a person's data: find, export, erase", (kind) => {
     await expect(store.privacy.erase(theirs, 'access request 12')).rejects.toThrow(/is queued: it may still be sent/);
     expect(personal((await store.get(theirs[0]!))!)).toHaveLength(PERSONAL_FIELDS.length);
     await expect(store.privacy.erase([theirs[0]!], '   ')).rejects.toThrow(/needs a reason/);
-    for (const id of theirs) await store.discard(id, 'customer withdrew');
+    // A note quoting her, and rows an import left out: one hers (by e-mail), one someone else's.
+    await store.discard(theirs[0]!, `${PERSON.surname} phoned to withdraw`);
+    for (const id of theirs.slice(1)) await store.discard(id, 'customer withdrew');
+    const batch = await store.batches.open({ profile: 'Sandbox', fileName: 'a.csv', contentHash: 'h', fileRows: 3 });
+    const hers = payload('b1', { email: PERSON.email, postcode: PERSON.postcode });
+    const other = payload('b2');
+    await store.batches.leaveOut(batch.id, [
+      {
+        row: 2,
+        status: 'invalid',
+        errors: { account_code: `not for ${hers.surname}` },
+        duplicateOf: null,
+        values: hers,
+      },
+      {
+        row: 3,
+        status: 'invalid',
+        errors: { account_code: `not for ${other.surname}` },
+        duplicateOf: null,
+        values: other,
+      },
+    ]);
+    const hashesBefore = await rig.hashes(theirs);
+    expect(hashesBefore.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
 
-    expect(await store.privacy.erase(theirs, 'erasure request from Ann, ticket 12')).toBe(3);
+    expect(await store.privacy.erase(theirs, `erasure request from Ann ${PERSON.surname}, ticket 12`)).toBe(3);
+    // The payload's hash would confirm a guess at her details: it goes with them.
+    expect(await rig.hashes(theirs)).toEqual(['removed', 'removed', 'removed']);
+    expect((await store.history(theirs[0]!)).map((h) => h.note)).toEqual([
+      null,
+      '[removed] phoned to withdraw',
+      'personal details erased: erasure request from Ann [removed], ticket 12',
+    ]);
+    expect(await store.batches.leftOut(batch.id)).toEqual([
+      expect.objectContaining({ row: 2, values: blanked(hers), errors: { account_code: 'not for [removed]' } }),
+      expect.objectContaining({ row: 3, values: other, errors: { account_code: `not for ${other.surname}` } }),
+    ]);
+    for (const id of theirs.slice(1)) {
+      expect((await store.history(id)).at(-1)?.note).toBe(
+        'personal details erased: erasure request from Ann [removed], ticket 12',
+      );
+    }
     for (const id of theirs) {
       const row = (await store.get(id))!;
       expect(personal(row)).toEqual([]);
@@ -367,7 +426,6 @@ describeEachStore("a person's data: find, export, erase", (kind) => {
         toState: 'discarded',
         actor: kind === 'sqlite' ? 'desk-user' : 'sam',
         at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        note: 'personal details erased: erasure request from Ann, ticket 12',
       });
     }
     expect(await store.privacy.find({ email: PERSON.email })).toEqual([]);

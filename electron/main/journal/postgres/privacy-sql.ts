@@ -43,33 +43,89 @@ RETURNS json LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
     FROM json_each(p) WITH ORDINALITY AS e (key, value, ord)
 $$;
 
--- A text with the given values (two characters or more, longest first) replaced by [removed].
+-- A text with the given values (two characters or more, trimmed, longest first) replaced by [removed], whatever their case.
 CREATE FUNCTION feed_desk.scrub(p_text text, p_values text[])
 RETURNS text ${INTERNAL} AS $$
 DECLARE v text; v_out text := p_text;
 BEGIN
   IF v_out IS NULL THEN RETURN NULL; END IF;
-  FOR v IN SELECT u FROM unnest(p_values) u WHERE length(btrim(u)) >= 2 ORDER BY length(u) DESC LOOP
-    v_out := replace(v_out, v, '[removed]');
+  FOR v IN SELECT btrim(u) FROM unnest(p_values) u WHERE length(btrim(u)) >= 2 ORDER BY length(btrim(u)) DESC LOOP
+    -- Every character but letters and digits escaped: the value is matched as it is, whatever its
+    -- case, where it stands as a word of its own ("Dr" in "Dr Oduya", not in "withdraw").
+    v_out := regexp_replace(v_out, '(?<![[:alnum:]])' || regexp_replace(v, '([^[:alnum:]])', '\\\\\\1', 'g')
+      || '(?![[:alnum:]])', '[removed]', 'gi');
   END LOOP;
   RETURN v_out;
 END $$;
 
--- Removes one locked row's personal details and notes it in the row's history.
+-- A JSON object of texts (field errors) with the given values scrubbed.
+CREATE FUNCTION feed_desk.scrub_fields(p_fields json, p_values text[])
+RETURNS json ${INTERNAL} AS $$
+BEGIN
+  IF p_fields IS NULL THEN RETURN NULL; END IF;
+  RETURN (SELECT coalesce(json_object_agg(e.key, feed_desk.scrub(e.value, p_values)), '{}'::json)
+    FROM json_each_text(p_fields) e);
+END $$;
+
+-- The values of a payload's personal fields.
+CREATE FUNCTION feed_desk.personal_values(p_payload json)
+RETURNS text[] LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT coalesce(array_agg(e.value), '{}') FROM json_each_text(p_payload) e WHERE e.key = ANY (feed_desk.personal_fields())
+$$;
+
+-- Removes one locked row's personal details and notes it in the row's history: the payload's
+-- personal fields, the surname and postcode columns, the row's values quoted in the service's
+-- message, field errors, review note and earlier history notes, and the payload's hash (it could
+-- confirm a guess at the person's details; 'removed' matches no submission's).
 CREATE FUNCTION feed_desk.strip_personal(p_row feed_desk.submissions, p_note text)
 RETURNS void ${INTERNAL} AS $$
-DECLARE v_values text[];
+DECLARE v_values text[] := feed_desk.personal_values(p_row.payload);
 BEGIN
-  SELECT coalesce(array_agg(e.value), '{}') INTO v_values FROM json_each_text(p_row.payload) e
-    WHERE e.key = ANY (feed_desk.personal_fields());
-  UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = now(),
-      payload = feed_desk.blank_personal(p_row.payload),
+  UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = clock_timestamp(),
+      payload = feed_desk.blank_personal(p_row.payload), payload_hash = 'removed',
       message = feed_desk.scrub(p_row.message, v_values),
-      error_fields = CASE WHEN p_row.error_fields IS NULL THEN NULL ELSE
-        (SELECT coalesce(json_object_agg(e.key, feed_desk.scrub(e.value, v_values)), '{}'::json)
-          FROM json_each_text(p_row.error_fields) e) END
+      error_fields = feed_desk.scrub_fields(p_row.error_fields, v_values),
+      review_note = feed_desk.scrub(p_row.review_note, v_values)
     WHERE id = p_row.id;
-  PERFORM feed_desk.note_history(p_row.id, p_row.state, p_row.state, session_user, p_note);
+  UPDATE feed_desk.history SET note = feed_desk.scrub(note, v_values)
+    WHERE submission_id = p_row.id AND note IS NOT NULL AND note <> feed_desk.scrub(note, v_values);
+  PERFORM feed_desk.note_history(p_row.id, p_row.state, p_row.state, session_user, feed_desk.scrub(p_note, v_values));
+END $$;
+
+-- Blanks the rows a bulk import left out that carry an erased row's e-mail, or its surname with postcode.
+CREATE FUNCTION feed_desk.strip_left_out(p_payload json)
+RETURNS void ${INTERNAL} AS $$
+DECLARE
+  v_values text[] := feed_desk.personal_values(p_payload);
+  v_email text := feed_desk.person_key(coalesce(p_payload ->> 'email', ''));
+  v_surname text := feed_desk.person_key(coalesce(p_payload ->> 'surname', ''));
+  v_postcode text := feed_desk.person_key(coalesce(p_payload ->> 'postcode', ''));
+BEGIN
+  UPDATE feed_desk.batch_rows b SET payload = feed_desk.blank_personal(b.payload),
+      errors = feed_desk.scrub_fields(b.errors, feed_desk.personal_values(b.payload) || v_values)
+    WHERE (v_email <> '' AND feed_desk.person_key(b.payload ->> 'email') = v_email)
+       OR (v_surname <> '' AND v_postcode <> '' AND feed_desk.person_key(b.payload ->> 'surname') = v_surname
+           AND feed_desk.person_key(b.payload ->> 'postcode') = v_postcode);
+END $$;
+
+-- Updating review_note while removing personal details (personal_removed_at changes with it, which
+-- no one is granted to update) is no review: it neither stamps the reviewer nor adds a line.
+CREATE OR REPLACE FUNCTION feed_desk.stamp_review()
+RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF NEW.personal_removed_at IS DISTINCT FROM OLD.personal_removed_at THEN RETURN NEW; END IF;
+  NEW.reviewed_by := session_user;
+  NEW.reviewed_at := now();
+  RETURN NEW;
+END $$;
+
+CREATE OR REPLACE FUNCTION feed_desk.log_review()
+RETURNS trigger ${DEFINER} AS $$
+BEGIN
+  IF NEW.personal_removed_at IS DISTINCT FROM OLD.personal_removed_at THEN RETURN NULL; END IF;
+  PERFORM feed_desk.note_history(NEW.id, NEW.state, NEW.state, session_user,
+    CASE WHEN coalesce(NEW.review_note, '') = '' THEN 'reviewed' ELSE 'reviewed: ' || NEW.review_note END);
+  RETURN NULL;
 END $$;
 
 -- Settled rows created more than p_days days ago, and batch rows left out as long ago.
@@ -84,7 +140,8 @@ BEGIN
     PERFORM feed_desk.strip_personal(v_row, format('personal details removed under the %s-day rule', p_days));
     v_count := v_count + 1;
   END LOOP;
-  UPDATE feed_desk.batch_rows b SET payload = feed_desk.blank_personal(b.payload)
+  UPDATE feed_desk.batch_rows b SET payload = feed_desk.blank_personal(b.payload),
+      errors = feed_desk.scrub_fields(b.errors, feed_desk.personal_values(b.payload))
     WHERE b.recorded_at < now() - p_days * interval '1 day' AND EXISTS
       (SELECT 1 FROM json_each_text(b.payload) e WHERE e.key = ANY (feed_desk.personal_fields()) AND e.value <> '');
   RETURN v_count;
@@ -169,6 +226,7 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'FD001', MESSAGE = format('Journal entry %s is %s: it may still be sent, '
         'so its details cannot be erased yet (resolve or discard it first)', v_id, v_row.state);
     END IF;
+    PERFORM feed_desk.strip_left_out(v_row.payload);
     PERFORM feed_desk.strip_personal(v_row, 'personal details erased: ' || v_reason);
     v_count := v_count + 1;
   END LOOP;

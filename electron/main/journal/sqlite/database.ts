@@ -1,6 +1,16 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { JournalKeyError, JournalVersionError } from '../errors';
 import { MIGRATIONS } from './migrations';
@@ -139,7 +149,8 @@ export function encryptInPlace(file: string, key: Buffer): void {
         check.close();
       }
     })();
-    if (!same) throw new Error(`Encrypting the journal ${file} did not keep every row; the plain journal was not changed`);
+    if (!same)
+      throw new Error(`Encrypting the journal ${file} did not keep every row; the plain journal was not changed`);
     flush(next, 'file');
     // Windows renames over a file only once every handle on it is closed.
     if (process.platform === 'win32') plain.close();

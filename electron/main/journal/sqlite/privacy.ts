@@ -12,7 +12,14 @@ import type { PrivacyStore, Retention } from '../store';
 import { nowIso, promised, type Db } from './db';
 import { toRow, type RawSubmission } from './rows';
 import { readPayload } from '../payload-read';
-import { checkPurgeDays, checkReason, checkRetentionDays, scrubText, blankPersonal } from '../privacy-rules';
+import {
+  blankPersonal,
+  checkPurgeDays,
+  checkReason,
+  checkRetentionDays,
+  REMOVED_HASH,
+  scrubText,
+} from '../privacy-rules';
 
 /** Rows changed per transaction by a purge, so the sender waits at most one chunk. */
 const CHUNK = 500;
@@ -37,11 +44,25 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
     return { days: row?.days ?? null, setBy: row?.set_by ?? null, setAt: row?.set_at ?? null };
   };
 
-  /** Strips one row (read in this transaction) and notes it in its history. */
+  /** Scrubs a JSON object of texts (field errors) of the given values. */
+  const scrubFields = (json: string | null, values: readonly string[]) =>
+    json === null
+      ? null
+      : JSON.stringify(
+          Object.fromEntries(
+            Object.entries(JSON.parse(json) as Record<string, string>).map(([k, v]) => [k, scrubText(v, values)]),
+          ),
+        );
+
+  /**
+   * Strips one row (read in this transaction) and notes it in its history: the payload's personal
+   * fields, the surname and postcode columns, their free-text entries, and the row's values quoted
+   * in the service's message, field errors, review note and earlier history notes. The payload's
+   * hash goes too (it could confirm a guess at the person's details).
+   */
   function strip(raw: RawSubmission, note: string, at: string): void {
     const payload = readPayload(raw.payload);
     const values = PERSONAL_FIELDS.map((f) => payload[f] ?? '');
-    const fields = raw.error_fields === null ? null : (JSON.parse(raw.error_fields) as Record<string, string>);
     db.stmt(
       `INSERT INTO submissions_fts (submissions_fts, rowid, reference, surname, policy, postcode)
        VALUES ('delete', ?, ?, ?, ?, ?)`,
@@ -54,18 +75,56 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       '',
     );
     db.stmt(
-      `UPDATE submissions SET payload = ?, surname = '', postcode = '', message = ?, error_fields = ?,
-         personal_removed_at = ? WHERE id = ?`,
+      `UPDATE submissions SET payload = ?, payload_hash = ?, surname = '', postcode = '', message = ?,
+         error_fields = ?, review_note = ?, personal_removed_at = ? WHERE id = ?`,
     ).run(
       JSON.stringify(blankPersonal(payload)),
+      REMOVED_HASH,
       raw.message === null ? null : scrubText(raw.message, values),
-      fields === null
-        ? null
-        : JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, scrubText(v, values)]))),
+      scrubFields(raw.error_fields, values),
+      raw.review_note === null ? null : scrubText(raw.review_note, values),
       at,
       raw.id,
     );
-    db.addHistory(raw.id, raw.state, raw.state, operator, at, note);
+    const notes = db
+      .stmt('SELECT id, note FROM history WHERE submission_id = ? AND note IS NOT NULL')
+      .all(raw.id) as Array<{ id: number; note: string }>;
+    for (const line of notes) {
+      const scrubbed = scrubText(line.note, values);
+      if (scrubbed !== line.note) db.stmt('UPDATE history SET note = ? WHERE id = ?').run(scrubbed, line.id);
+    }
+    db.addHistory(raw.id, raw.state, raw.state, operator, at, scrubText(note, values));
+  }
+
+  /** Blanks the rows a bulk import left out that carry an erased row's e-mail, or its surname with postcode. */
+  function stripLeftOut(raw: RawSubmission): void {
+    const payload = readPayload(raw.payload);
+    const values = PERSONAL_FIELDS.map((f) => payload[f] ?? '');
+    const email = personKey(payload.email ?? '');
+    const surname = personKey(payload.surname ?? '');
+    const postcode = personKey(payload.postcode ?? '');
+    const left = db
+      .stmt(
+        `SELECT batch_id, file_row, payload, errors FROM batch_rows
+          WHERE (? <> '' AND fd_person_key(json_extract(payload, '$.email')) = ?)
+             OR (? <> '' AND ? <> '' AND fd_person_key(json_extract(payload, '$.surname')) = ?
+                 AND fd_person_key(json_extract(payload, '$.postcode')) = ?)`,
+      )
+      .all(email, email, surname, postcode, surname, postcode) as Array<{
+      batch_id: number;
+      file_row: number;
+      payload: string;
+      errors: string | null;
+    }>;
+    for (const r of left) {
+      const own = readPayload(r.payload);
+      db.stmt('UPDATE batch_rows SET payload = ?, errors = ? WHERE batch_id = ? AND file_row = ?').run(
+        JSON.stringify(blankPersonal(own)),
+        scrubFields(r.errors, [...PERSONAL_FIELDS.map((f) => own[f] ?? ''), ...values]),
+        r.batch_id,
+        r.file_row,
+      );
+    }
   }
 
   /**
@@ -107,14 +166,18 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
     }
     db.atomically(() => {
       const left = db
-        .stmt(`SELECT batch_id, file_row, payload FROM batch_rows WHERE recorded_at < ?`)
-        .all(cutoff) as Array<{ batch_id: number; file_row: number; payload: string }>;
+        .stmt(`SELECT batch_id, file_row, payload, errors FROM batch_rows WHERE recorded_at < ?`)
+        .all(cutoff) as Array<{ batch_id: number; file_row: number; payload: string; errors: string | null }>;
       for (const r of left) {
         const payload = readPayload(r.payload);
         const kept = blankPersonal(payload);
         if (JSON.stringify(kept) === JSON.stringify(payload)) continue;
-        db.stmt('UPDATE batch_rows SET payload = ? WHERE batch_id = ? AND file_row = ?').run(
+        db.stmt('UPDATE batch_rows SET payload = ?, errors = ? WHERE batch_id = ? AND file_row = ?').run(
           JSON.stringify(kept),
+          scrubFields(
+            r.errors,
+            PERSONAL_FIELDS.map((f) => payload[f] ?? ''),
+          ),
           r.batch_id,
           r.file_row,
         );
@@ -160,6 +223,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
             }
             return raw;
           });
+          for (const raw of rows) stripLeftOut(raw);
           for (const raw of rows) strip(raw, note, at);
           for (const raw of rows) db.changed(db.get(raw.id)!);
           return rows.length;

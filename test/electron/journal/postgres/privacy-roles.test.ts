@@ -86,6 +86,29 @@ describeOfficeOnly("office journal: a person's data and retention are the superv
     });
   });
 
+  it('an erasure scrubs a review note that quotes the person, and is no review of its own', async () => {
+    const row = await oldAccepted('REVIEWED-1');
+    const surname = (await clerk.get(row.id))!.payload.surname!;
+    expect(await supervisor.markReviewed([row.id], `spoke to ${surname.toUpperCase()} about it`)).toBe(1);
+    const reviewed = await office.sql(
+      'owner',
+      'SELECT reviewed_by, reviewed_at FROM feed_desk.submissions WHERE id = $1',
+      [row.id],
+    );
+    const linesBefore = (await clerk.history(row.id)).length;
+    expect(await supervisor.privacy.erase([row.id], 'erasure request')).toBe(1);
+    const after = await office.sql(
+      'owner',
+      'SELECT reviewed_by, reviewed_at, review_note FROM feed_desk.submissions WHERE id = $1',
+      [row.id],
+    );
+    expect(after.rows[0]).toEqual({ ...reviewed.rows[0], review_note: 'spoke to [removed] about it' });
+    const history = await clerk.history(row.id);
+    expect(history).toHaveLength(linesBefore + 1);
+    expect(history.map((h) => h.note)).toContain('reviewed: spoke to [removed] about it');
+    expect(history.at(-1)).toMatchObject({ note: 'personal details erased: erasure request' });
+  });
+
   it('removes the same personal fields as the app lists', async () => {
     const result = await office.sql('owner', 'SELECT feed_desk.personal_fields() AS f');
     expect((result.rows[0] as { f: string[] }).f).toEqual([...PERSONAL_FIELDS]);

@@ -285,7 +285,12 @@ describe("this computer's journal at rest", () => {
     const outcomes = new Set<string>();
     for (const delayMs of [0, 20, 60, 150, 400]) {
       copyFileSync(pristine, file);
-      const child = spawn(process.execPath, ['bin/run-ts.mjs', 'test/support/encrypt-child.ts', file, key.toString('hex')]);
+      const child = spawn(process.execPath, [
+        'bin/run-ts.mjs',
+        'test/support/encrypt-child.ts',
+        file,
+        key.toString('hex'),
+      ]);
       const said: string[] = [];
       await new Promise<void>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
