@@ -42,7 +42,9 @@ describe("feed-desk privacy: a person's data on this computer", { timeout: CLI_T
     const run = await cli.run(['privacy', 'export', ...ids.map(String), '--out', csv]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Saved 2 submission(s)');
-    const [notice, ...table] = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const [notice, ...table] = readFileSync(csv, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(notice).toMatch(/^# Contains personal data/);
     const records = parse(table.join('\r\n'), { columns: true }) as Array<Record<string, string>>;
     expect(records.map((r) => [r.reference, r.email, r.surname])).toEqual([
