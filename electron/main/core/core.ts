@@ -63,23 +63,31 @@ export interface Core {
 export const SPILL_FILE = 'unrecorded-answers.jsonl';
 
 /** The spill of answers, after recording what an earlier run left in it (recording is idempotent). */
-async function keepAnswers(journal: JournalStore, path: string): Promise<OutcomeSpill> {
-  const spill = new OutcomeSpill(path);
+async function keepAnswers(journal: JournalStore, path: string | undefined, key?: Buffer): Promise<OutcomeSpill> {
+  const spill = new OutcomeSpill(path, key);
   if (spill.size > 0) await spill.replay(journal);
   return spill;
 }
 
-/** The key that seals an office desk's waiting drafts: this computer's journal key, when a keychain holds or can hold one. */
-async function draftsKey(
+/**
+ * How an office desk keeps customer data in its data folder (drafts waiting for the office journal,
+ * answers it could not record yet): sealed under this computer's journal key when a keychain holds
+ * or can hold one; else plain, unless encryption is required, when nothing is written to disk.
+ */
+async function localSealing(
   credentials: CredentialStore,
   home: string,
   env: NodeJS.ProcessEnv,
-): Promise<Buffer | undefined> {
-  const { journalCipher } = await import('../journal/sqlite/journal-key');
-  return journalCipher(credentials, localJournalPath(home), env).then(
-    (cipher) => cipher.key,
-    () => undefined,
-  );
+): Promise<{ key?: Buffer; toDisk: boolean }> {
+  const { journalCipher, REQUIRE_ENCRYPTION_ENV } = await import('../journal/sqlite/journal-key');
+  const required = env[REQUIRE_ENCRYPTION_ENV] === '1';
+  try {
+    const { key } = await journalCipher(credentials, localJournalPath(home), env);
+    return key ? { key, toDisk: true } : { toDisk: !required };
+  } catch {
+    // This computer's journal cannot be read (its key is gone): an office desk does not need it.
+    return { toDisk: !required };
+  }
 }
 
 /** Opens the data folder's profiles and the journal, expires stale leases, and builds the pipeline. */
@@ -94,9 +102,10 @@ export async function openCore(options: CoreOptions): Promise<Core> {
         operator,
       );
   // An office journal may be restarting: drafts typed meanwhile stay on this computer until it takes them.
-  const journal = opened.onHealth
-    ? keepDraftsLocally(opened, options.home, await draftsKey(credentials, options.home, options.env ?? process.env))
-    : opened;
+  const sealing = opened.onHealth
+    ? await localSealing(credentials, options.home, options.env ?? process.env)
+    : undefined;
+  const journal = sealing?.toDisk ? keepDraftsLocally(opened, options.home, sealing.key) : opened;
   const recovered = await journal.expireLeases();
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({
@@ -106,7 +115,9 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     env: options.env,
   });
   const lease: Lease = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? LEASE_MS };
-  const spill = journal.onHealth ? await keepAnswers(journal, join(options.home, SPILL_FILE)) : undefined;
+  const spill = sealing
+    ? await keepAnswers(journal, sealing.toDisk ? join(options.home, SPILL_FILE) : undefined, sealing.key)
+    : undefined;
   const pipeline = createPipeline({
     journal,
     profile: (name) => profiles.get(name),

@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JournalStore } from '../journal/store';
+import { openText, sealText, setAside } from './sealed-file';
 
 /** Where a desk keeps drafts its office journal has not taken yet. */
 export const WAITING_DRAFTS_FILE = 'drafts-waiting.json';
@@ -9,33 +9,19 @@ export const WAITING_DRAFTS_FILE = 'drafts-waiting.json';
 type Drafts = JournalStore['drafts'];
 type Waiting = Record<string, { profile: string; payload: unknown; updatedAt: string }>;
 
+/** The drafts waiting in a data folder for the office journal, by screen; throws when the file cannot be read with the key. */
+function readWaiting(home: string, key: Buffer | undefined): Waiting {
+  const path = join(home, WAITING_DRAFTS_FILE);
+  return existsSync(path) ? (JSON.parse(openText(readFileSync(path, 'utf8'), key)) as Waiting) : {};
+}
+
 /** The drafts waiting in a data folder for the office journal, by screen (none when the file cannot be read with the key). */
 export function waitingDrafts(home: string, key: Buffer | undefined): Waiting {
-  const path = join(home, WAITING_DRAFTS_FILE);
   try {
-    return existsSync(path) ? unseal(readFileSync(path, 'utf8'), key) : {};
+    return readWaiting(home, key);
   } catch {
     return {};
   }
-}
-
-/** The waiting drafts under this computer's journal key (AES-256-GCM: nonce, tag, then the text), as the file holds them. */
-function seal(waiting: Waiting, key: Buffer): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  const text = Buffer.concat([cipher.update(JSON.stringify(waiting), 'utf8'), cipher.final()]);
-  return JSON.stringify({ sealed: Buffer.concat([nonce, cipher.getAuthTag(), text]).toString('base64') });
-}
-
-/** The waiting drafts from the file's text: sealed under the key, or plain (no keychain, or written by an earlier version). */
-function unseal(raw: string, key: Buffer | undefined): Waiting {
-  const parsed = JSON.parse(raw) as Waiting | { sealed: string };
-  if (typeof parsed.sealed !== 'string') return parsed as Waiting;
-  if (!key) return {};
-  const bytes = Buffer.from(parsed.sealed, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')) as Waiting;
 }
 
 /**
@@ -48,9 +34,19 @@ function unseal(raw: string, key: Buffer | undefined): Waiting {
  */
 export function keepDraftsLocally(journal: JournalStore, home: string, key?: Buffer): JournalStore {
   const path = join(home, WAITING_DRAFTS_FILE);
-  const read = () => waitingDrafts(home, key);
+  // A file this key cannot open (sealed under a key the keychain no longer holds) is moved aside,
+  // not overwritten by the next save: restoring that keychain makes it readable again.
+  const read = (): Waiting => {
+    try {
+      return readWaiting(home, key);
+    } catch {
+      setAside(path);
+      return {};
+    }
+  };
   const write = (waiting: Waiting) => {
-    writeFileSync(`${path}.tmp`, key ? seal(waiting, key) : JSON.stringify(waiting), { mode: 0o600 });
+    const text = JSON.stringify(waiting);
+    writeFileSync(`${path}.tmp`, key ? sealText(text, key) : text, { mode: 0o600 });
     renameSync(`${path}.tmp`, path);
   };
   const settle = (screen: string, updatedAt: string) => {

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { JournalStore, SendOutcome } from '../journal/store';
+import { openText, sealText, setAside } from '../core/sealed-file';
 
 /** How many held answers one commit of a replay records. */
 const REPLAY_GROUP = 50;
@@ -23,8 +24,15 @@ export class OutcomeSpill {
   private reachable = true;
   private replaying: Promise<void> | undefined;
 
-  constructor(private readonly path: string) {
-    for (const entry of readSpill(path)) this.pending.set(entry.id, entry);
+  /**
+   * `path` is the file (none: answers are held in memory only, as when encryption is required and
+   * no key can seal it); `key`, this computer's journal key, seals it.
+   */
+  constructor(
+    private readonly path: string | undefined,
+    private readonly key?: Buffer,
+  ) {
+    for (const entry of path ? readSpill(path, key) : []) this.pending.set(entry.id, entry);
     this.onDisk = this.pending.size > 0;
   }
 
@@ -69,7 +77,9 @@ export class OutcomeSpill {
   }
 
   private write(): void {
-    const text = [...this.pending.values()].map((e) => JSON.stringify(e)).join('\n') + '\n';
+    if (!this.path) return;
+    const lines = [...this.pending.values()].map((e) => JSON.stringify(e)).join('\n') + '\n';
+    const text = this.key ? sealText(lines, this.key) : lines;
     const temp = `${this.path}.tmp`;
     const fd = openSync(temp, 'w', 0o600);
     try {
@@ -83,17 +93,26 @@ export class OutcomeSpill {
   }
 
   private clear(): void {
-    rmSync(this.path, { force: true });
+    if (this.path) rmSync(this.path, { force: true });
     this.onDisk = false;
   }
 }
 
-/** The answers a spill file holds; lines that cannot be read are skipped (the file is ours, written whole). */
-function readSpill(path: string): PendingOutcome[] {
+/**
+ * The answers a spill file holds; lines that cannot be read are skipped (the file is ours, written
+ * whole). A file sealed under a key this computer no longer holds is moved aside, not replaced.
+ */
+function readSpill(path: string, key: Buffer | undefined): PendingOutcome[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
+    return [];
+  }
+  try {
+    text = openText(text, key);
+  } catch {
+    setAside(path);
     return [];
   }
   return text
