@@ -2,7 +2,13 @@ import { stringify } from 'csv-stringify/sync';
 import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import { isoWithOffset } from '../../../shared/format/moments';
-import { isPersonalField, personalDataNotice, type PersonalField } from '../../../shared/journal/personal-fields';
+import {
+  isPersonalField,
+  PERSONAL_FIELDS,
+  personalDataNotice,
+  type PersonalField,
+} from '../../../shared/journal/personal-fields';
+import { scrubText } from './privacy-rules';
 import type { JournalStore } from './store';
 
 /**
@@ -104,7 +110,19 @@ const ROW_COLUMNS = [
 ];
 const PAYLOAD_COLUMNS = [...ENTRY_FIELDS, 'cancellation_date', 'reason'];
 
-function cells(row: SubmissionRow, resolution: HistoryRow | undefined, payloadColumns: readonly string[]): string[] {
+/**
+ * One row's cells. Without the personal columns (`personal` false), the row's personal values are
+ * also taken out of the texts that may quote them: the service's message and the notes.
+ */
+function cells(
+  row: SubmissionRow,
+  resolution: HistoryRow | undefined,
+  payloadColumns: readonly string[],
+  personal: boolean,
+): string[] {
+  const values = PERSONAL_FIELDS.map((f) => row.payload[f] ?? '');
+  const text = (value: string | null | undefined) =>
+    personal || value === null || value === undefined ? (value ?? null) : scrubText(value, values);
   const fixed = [
     row.id,
     row.kind,
@@ -116,16 +134,16 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined, payloadCo
     isoWithOffset(row.finishedAt),
     row.attempts,
     row.httpStatus,
-    row.message,
+    text(row.message),
     row.originalRecordid,
     row.corrects,
     row.supersededBy,
     resolution?.actor ?? null,
     isoWithOffset(resolution?.at),
-    resolution?.note ?? null,
+    text(resolution?.note),
     row.reviewedBy,
     isoWithOffset(row.reviewedAt),
-    row.reviewNote,
+    text(row.reviewNote),
   ];
   const payload = payloadColumns.map((f) => row.payload[f] ?? '');
   return [...fixed.map((v) => (v === null ? '' : String(v))), ...payload].map(guardCell);
@@ -136,7 +154,7 @@ function cells(row: SubmissionRow, resolution: HistoryRow | undefined, payloadCo
  * in batches; times in ISO 8601 local time with this computer's UTC offset.
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
  * review (reviewed_by/at, review_note) are separate columns. With `personal` false the personal
- * columns are left out; otherwise the personal-data notice comes first when a row holds a personal
+ * columns are left out, and the row's personal values are taken out of its message and notes; otherwise the personal-data notice comes first when a row holds a personal
  * value (csvWithNotice). Returns how many rows were written.
  */
 export function writeJournalCsv(
@@ -165,7 +183,7 @@ export async function writeRowsCsv(
   const flush = async () => {
     const histories = await journal.histories(page.map((row) => row.id));
     const text = stringify(
-      page.map((row) => cells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns)),
+      page.map((row) => cells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns, personal)),
       options,
     );
     csv.rows(

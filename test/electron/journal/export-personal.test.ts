@@ -47,7 +47,7 @@ async function written(write: (out: (text: string) => void) => Promise<number>):
 }
 
 /** A journal row straight into the journal: every entry field, blanks as empty text (as the pipeline stores them). */
-async function put(r: CoreRig, reference: string, values: Record<string, string> = {}): Promise<void> {
+async function put(r: CoreRig, reference: string, values: Record<string, string> = {}): Promise<number> {
   const payload = {
     ...Object.fromEntries(ENTRY_FIELDS.map((f) => [f, ''])),
     account_code: 'ACME01',
@@ -61,6 +61,7 @@ async function put(r: CoreRig, reference: string, values: Record<string, string>
     true,
   );
   expect(queued.row).toBeDefined();
+  return queued.row!.id;
 }
 
 const ASC = { sort: 'id', direction: 'asc' } as const;
@@ -110,8 +111,12 @@ describe('exports say what they hold (issue 22, part 5)', () => {
 
   it('the Journal CSV without personal details: no personal column, no personal value, no notice; cells stay guarded', async () => {
     rig = await startCoreRig();
-    await put(rig, 'PERSONAL-1', SENTINEL);
+    const id = await put(rig, 'PERSONAL-1', SENTINEL);
+    // A note that quotes the customer (in another case) is part of the row too.
+    await rig.core.journal.discard(id, `${SENTINEL.surname.toUpperCase()} (${SENTINEL.email}) withdrew`);
     const csv = await written((out) => writeJournalCsv(rig!.core.journal, ASC, out, { personal: false }));
+    for (const value of [SENTINEL.surname, SENTINEL.email])
+      expect(csv.toLowerCase()).not.toContain(value.toLowerCase());
     expect(csv.startsWith(`${BOM}id,kind,state,`)).toBe(true);
     expect(csv).not.toContain('Contains personal data');
     for (const value of Object.values(SENTINEL)) expect(csv).not.toContain(value);
@@ -120,6 +125,7 @@ describe('exports say what they hold (issue 22, part 5)', () => {
     expect(header).toEqual(expect.arrayContaining(['reference', 'policy', 'total_value', 'cancellation_date']));
     expect(row![header!.indexOf('description')]).toBe("'=1+1");
     expect(row![header!.indexOf('reference')]).toBe('PERSONAL-1');
+    expect(row![header!.indexOf('resolution_note')]).toBe('[removed] ([removed]) withdrew');
   });
 
   it('the batch results: the notice and the surname column, or neither without personal details', async () => {
