@@ -31,6 +31,11 @@ export const cancellationFieldSchema = z
     maxLength: z.number().int().min(1, 'At least 1').max(10_000, 'At most 10,000').optional(),
     /** The choices of a `choice` field, as sent. */
     options: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),
+    /**
+     * An extra field that holds a person's details (a caller's name, a telephone): removed with the
+     * personal fields by retention and erasure. The default fields are never personal.
+     */
+    personal: z.boolean().optional(),
   })
   .superRefine((field, ctx) => {
     if (field.type === 'choice' && !field.options?.length) {
@@ -54,6 +59,12 @@ export const DEFAULT_CANCELLATION_FIELDS: readonly CancellationFieldDef[] = [
 
 const isDefault = (name: string): name is CancellationField =>
   (CANCELLATION_FIELDS as readonly string[]).includes(name);
+
+/** The extra cancellation fields marked personal in these field sets (the names their payloads use). */
+export function personalCancellationFields(sets: ReadonlyArray<readonly CancellationFieldDef[]>): string[] {
+  const names = sets.flatMap((fields) => fields.filter((f) => f.personal && !isDefault(f.name)).map((f) => f.name));
+  return [...new Set(names)].sort();
+}
 
 /**
  * A profile's cancellation field set: the six default fields (each renamed on the wire or left

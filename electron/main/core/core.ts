@@ -3,6 +3,7 @@ import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { localJournalPath, openJournalStore } from '../journal/open';
 import type { JournalStore, Lease } from '../journal/store';
+import { personalCancellationFields } from '../../../shared/profile/cancellation-fields';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../sending/pipeline';
 import { Outbox } from '../sending/outbox';
 import { OutcomeSpill } from '../sending/outcome-spill';
@@ -90,6 +91,22 @@ async function localSealing(
   }
 }
 
+/**
+ * The journal, its erasure and retention also removing the cancellation fields the profiles mark
+ * personal (as the profiles say at the time of the run).
+ */
+function withPersonalCancellationFields(journal: JournalStore, extra: () => string[]): JournalStore {
+  const { privacy } = journal;
+  return {
+    ...journal,
+    privacy: {
+      ...privacy,
+      erase: (ids, reason) => privacy.erase(ids, reason, extra()),
+      purge: (olderThanDays) => privacy.purge(olderThanDays, extra()),
+    },
+  };
+}
+
 /** Opens the data folder's profiles and the journal, expires stale leases, and builds the pipeline. */
 export async function openCore(options: CoreOptions): Promise<Core> {
   const profiles = openProfileStore(options.home);
@@ -105,7 +122,10 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   const sealing = opened.onHealth
     ? await localSealing(credentials, options.home, options.env ?? process.env)
     : undefined;
-  const journal = sealing?.toDisk ? keepDraftsLocally(opened, options.home, sealing.key) : opened;
+  const journal = withPersonalCancellationFields(
+    sealing?.toDisk ? keepDraftsLocally(opened, options.home, sealing.key) : opened,
+    () => personalCancellationFields(profiles.list().map((profile) => profile.cancellation.fields)),
+  );
   const recovered = await journal.expireLeases();
   const dispatcher = createDispatcher();
   const connections = createConnectionCache({

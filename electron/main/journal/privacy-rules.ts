@@ -5,11 +5,14 @@ import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../.
 // database does the same in its functions, privacy-sql.ts).
 
 /**
- * The payload with its personal fields' values blanked: the keys stay (in order), so the row still
+ * The payload with its personal fields' values blanked (and those of `extra`, a cancellation's
+ * fields marked personal): the keys stay (in order), so the row still
  * reads and encodes as an entry (its detail, its wire parts, a correction's form).
  */
-export function blankPersonal(payload: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, isPersonalField(key) ? '' : value]));
+export function blankPersonal(payload: Record<string, string>, extra: readonly string[] = []): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [key, isPersonalField(key) || extra.includes(key) ? '' : value]),
+  );
 }
 
 /**

@@ -194,16 +194,17 @@ export interface PrivacyStore {
   /**
    * Removes the personal fields of these settled rows now, each with a history line (who, when,
    * the reason); one transaction, refused whole if a row is not settled. Returns how many.
+   * `extra`: the cancellation fields marked personal in the profiles (removed from cancellations too).
    */
-  erase(ids: readonly number[], reason: string): Promise<number>;
+  erase(ids: readonly number[], reason: string, extra?: readonly string[]): Promise<number>;
   retention(): Promise<Retention>;
   setRetention(days: number | null): Promise<Retention>;
   /**
    * Removes the personal fields of settled rows created more than `olderThanDays` days ago (the
    * journal's rule when not given; nothing when it is off), and of batch rows left out as long
-   * ago; each row gets a history line. Returns how many rows lost them.
+   * ago; each row gets a history line (`extra` as for erase). Returns how many rows lost them.
    */
-  purge(olderThanDays?: number): Promise<number>;
+  purge(olderThanDays?: number, extra?: readonly string[]): Promise<number>;
 }
 
 /**

@@ -69,6 +69,33 @@ describeEachStore('cancellations, against the sandbox', (store) => {
     expect(confirmed).toMatchObject({ ok: true, data: { state: 'accepted' } });
   });
 
+  it('an extra field the profile marks personal is removed by an erasure, as the personal fields are', async () => {
+    const { r, dispatch } = await start();
+    const sandbox = r.core.profiles.get('Sandbox')!;
+    r.core.profiles.put({
+      ...sandbox,
+      cancellation: {
+        ...sandbox.cancellation,
+        fields: [
+          ...sandbox.cancellation.fields,
+          { name: 'caller_name', wire: 'caller_name', label: 'Caller', type: 'text', required: false, personal: true },
+        ],
+      },
+    });
+    const entry = await acceptedEntry(r);
+    const answer = await dispatch('cancellations:submit', cancel(entry.recordid!, { caller_name: 'Mr Ashgrove' }));
+    // The sandbox knows no such part and refuses it: a settled row all the same, and it holds the name.
+    expect(answer).toMatchObject({ ok: true, data: { state: 'rejected', payload: { caller_name: 'Mr Ashgrove' } } });
+    const { id } = (answer as { data: { id: number } }).data;
+    expect(await dispatch('privacy:erase', { ids: [id], reason: 'asked by Mr Ashgrove' })).toMatchObject({
+      ok: true,
+      data: { erased: 1 },
+    });
+    const row = (await r.core.journal.get(id))!;
+    expect(row.payload).toMatchObject({ caller_name: '', reason: 'Customer withdrew' });
+    expect((await r.core.journal.history(id)).at(-1)?.note).toBe('personal details erased: asked by [removed]');
+  });
+
   it('an unknown recordid is rejected with the service’s message at the recordid field', async () => {
     const { r, dispatch } = await start();
     await acceptedEntry(r);

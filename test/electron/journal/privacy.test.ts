@@ -257,6 +257,25 @@ describeEachStore('retention of personal details', (kind) => {
     expect(await store.privacy.purge()).toBe(0);
   });
 
+  it("removes a cancellation's fields marked personal in the profiles, from cancellations only", async () => {
+    const { store } = rig;
+    const values = {
+      recordid: '4242',
+      cancellation_date: '2026-03-01',
+      reason: 'moved abroad',
+      caller_name: 'Mrs Quillon',
+    };
+    const result = await store.queue({ ...submission(values), kind: 'cancellation', payloadHash: 'c-1' }, true);
+    const cancellation = await store.discard(result.row!.id, 'Mrs Quillon rang back');
+    // An entry with a key of the same name (a field of another kind) keeps it.
+    const entry = await store.discard((await queue(store, payload('ent', { caller_name: 'kept' } as never))).id);
+    await rig.backdate([cancellation.id, entry.id], 3);
+    expect(await store.privacy.purge(1, ['caller_name'])).toBeGreaterThanOrEqual(2);
+    expect((await store.get(cancellation.id))?.payload).toEqual({ ...values, caller_name: '' });
+    expect((await store.history(cancellation.id)).map((h) => h.note)).toContain('[removed] rang back');
+    expect((await store.get(entry.id))?.payload.caller_name).toBe('kept');
+  });
+
   it('purges on demand with an age of its own; off removes nothing', async () => {
     const { store } = rig;
     await store.privacy.setRetention(null);

@@ -35,11 +35,12 @@ RETURNS text LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
   SELECT lower(regexp_replace(p, '\\s+', '', 'g'))
 $$;
 
--- A payload with its personal fields' values blanked (keys and order kept, so it reads as before).
-CREATE FUNCTION feed_desk.blank_personal(p json)
+-- A payload with its personal fields' values blanked (keys and order kept, so it reads as before),
+-- and those of p_extra (a cancellation's fields marked personal in the profiles).
+CREATE FUNCTION feed_desk.blank_personal(p json, p_extra text[] DEFAULT '{}')
 RETURNS json LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
-  SELECT coalesce(json_object_agg(e.key, CASE WHEN e.key = ANY (feed_desk.personal_fields()) THEN to_json(''::text)
-      ELSE e.value END ORDER BY e.ord), '{}'::json)
+  SELECT coalesce(json_object_agg(e.key, CASE WHEN e.key = ANY (feed_desk.personal_fields() || p_extra)
+      THEN to_json(''::text) ELSE e.value END ORDER BY e.ord), '{}'::json)
     FROM json_each(p) WITH ORDINALITY AS e (key, value, ord)
 $$;
 
@@ -67,22 +68,25 @@ BEGIN
     FROM json_each_text(p_fields) e);
 END $$;
 
--- The values of a payload's personal fields.
-CREATE FUNCTION feed_desk.personal_values(p_payload json)
+-- The values of a payload's personal fields (and of p_extra).
+CREATE FUNCTION feed_desk.personal_values(p_payload json, p_extra text[] DEFAULT '{}')
 RETURNS text[] LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
-  SELECT coalesce(array_agg(e.value), '{}') FROM json_each_text(p_payload) e WHERE e.key = ANY (feed_desk.personal_fields())
+  SELECT coalesce(array_agg(e.value), '{}') FROM json_each_text(p_payload) e
+    WHERE e.key = ANY (feed_desk.personal_fields() || p_extra)
 $$;
 
 -- Removes one locked row's personal details and notes it in the row's history: the payload's
 -- personal fields, the surname and postcode columns, the row's values quoted in the service's
 -- message, field errors, review note and earlier history notes, and the payload's hash (it could
 -- confirm a guess at the person's details; 'removed' matches no submission's).
-CREATE FUNCTION feed_desk.strip_personal(p_row feed_desk.submissions, p_note text)
+CREATE FUNCTION feed_desk.strip_personal(p_row feed_desk.submissions, p_note text, p_extra text[])
 RETURNS void ${INTERNAL} AS $$
-DECLARE v_values text[] := feed_desk.personal_values(p_row.payload);
+DECLARE
+  v_extra text[] := CASE WHEN p_row.kind = 'cancellation' THEN coalesce(p_extra, '{}') ELSE '{}' END;
+  v_values text[] := feed_desk.personal_values(p_row.payload, v_extra);
 BEGIN
   UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = clock_timestamp(),
-      payload = feed_desk.blank_personal(p_row.payload), payload_hash = 'removed',
+      payload = feed_desk.blank_personal(p_row.payload, v_extra), payload_hash = 'removed',
       message = feed_desk.scrub(p_row.message, v_values),
       error_fields = feed_desk.scrub_fields(p_row.error_fields, v_values),
       review_note = feed_desk.scrub(p_row.review_note, v_values)
@@ -129,7 +133,7 @@ BEGIN
 END $$;
 
 -- Settled rows created more than p_days days ago, and batch rows left out as long ago.
-CREATE FUNCTION feed_desk.remove_personal(p_days integer)
+CREATE FUNCTION feed_desk.remove_personal(p_days integer, p_extra text[])
 RETURNS integer ${INTERNAL} AS $$
 DECLARE v_row feed_desk.submissions; v_count integer := 0;
 BEGIN
@@ -137,7 +141,7 @@ BEGIN
       WHERE personal_removed_at IS NULL AND created_at < now() - p_days * interval '1 day'
         AND state IN ('accepted', 'rejected', 'discarded', 'superseded')
       ORDER BY id FOR UPDATE SKIP LOCKED LOOP
-    PERFORM feed_desk.strip_personal(v_row, format('personal details removed under the %s-day rule', p_days));
+    PERFORM feed_desk.strip_personal(v_row, format('personal details removed under the %s-day rule', p_days), p_extra);
     v_count := v_count + 1;
   END LOOP;
   UPDATE feed_desk.batch_rows b SET payload = feed_desk.blank_personal(b.payload),
@@ -163,7 +167,7 @@ BEGIN
 END $$;
 
 -- The journal's rule (p_days NULL; nothing while it is off) or a purge on demand of rows older than p_days.
-CREATE FUNCTION feed_desk.purge_personal(p_days integer)
+CREATE FUNCTION feed_desk.purge_personal(p_days integer, p_extra text[] DEFAULT '{}')
 RETURNS integer ${DEFINER} AS $$
 DECLARE v_days integer := p_days;
 BEGIN
@@ -176,7 +180,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
       MESSAGE = '--older-than is a whole number of days from 0 to 36500';
   END IF;
-  RETURN feed_desk.remove_personal(v_days);
+  RETURN feed_desk.remove_personal(v_days, p_extra);
 END $$;
 
 CREATE FUNCTION feed_desk.find_person(p_email text, p_surname text, p_postcode text)
@@ -208,7 +212,7 @@ BEGIN
   RETURN QUERY SELECT * FROM feed_desk.submissions s WHERE s.id = ANY (p_ids) ORDER BY s.id;
 END $$;
 
-CREATE FUNCTION feed_desk.erase_person(p_ids bigint[], p_reason text)
+CREATE FUNCTION feed_desk.erase_person(p_ids bigint[], p_reason text, p_extra text[] DEFAULT '{}')
 RETURNS integer ${DEFINER} AS $$
 DECLARE v_id bigint; v_row feed_desk.submissions; v_count integer := 0; v_reason text := btrim(p_reason);
 BEGIN
@@ -227,7 +231,7 @@ BEGIN
         'so its details cannot be erased yet (resolve or discard it first)', v_id, v_row.state);
     END IF;
     PERFORM feed_desk.strip_left_out(v_row.payload);
-    PERFORM feed_desk.strip_personal(v_row, 'personal details erased: ' || v_reason);
+    PERFORM feed_desk.strip_personal(v_row, 'personal details erased: ' || v_reason, p_extra);
     v_count := v_count + 1;
   END LOOP;
   RETURN v_count;

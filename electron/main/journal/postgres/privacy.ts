@@ -32,10 +32,11 @@ export function privacyMethods(db: Db): PrivacyStore {
       );
       return rows.map(toRow);
     },
-    async erase(ids, reason) {
-      const row = await db.first<{ n: number }>('SELECT feed_desk.erase_person($1::bigint[], $2) AS n', [
+    async erase(ids, reason, extra = []) {
+      const row = await db.first<{ n: number }>('SELECT feed_desk.erase_person($1::bigint[], $2, $3::text[]) AS n', [
         [...new Set(ids)],
         reason,
+        [...extra],
       ]);
       return Number(row?.n ?? 0);
     },
@@ -45,8 +46,11 @@ export function privacyMethods(db: Db): PrivacyStore {
     async setRetention(days) {
       return toRetention(await db.first(`${RETENTION} feed_desk.set_retention($1)`, [days]));
     },
-    async purge(olderThanDays) {
-      const row = await db.first<{ n: number }>('SELECT feed_desk.purge_personal($1) AS n', [olderThanDays ?? null]);
+    async purge(olderThanDays, extra = []) {
+      const row = await db.first<{ n: number }>('SELECT feed_desk.purge_personal($1, $2::text[]) AS n', [
+        olderThanDays ?? null,
+        [...extra],
+      ]);
       return Number(row?.n ?? 0);
     },
   };

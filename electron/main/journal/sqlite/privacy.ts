@@ -60,9 +60,10 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
    * in the service's message, field errors, review note and earlier history notes. The payload's
    * hash goes too (it could confirm a guess at the person's details).
    */
-  function strip(raw: RawSubmission, note: string, at: string): void {
+  function strip(raw: RawSubmission, note: string, at: string, personalExtra: readonly string[]): void {
     const payload = readPayload(raw.payload);
-    const values = PERSONAL_FIELDS.map((f) => payload[f] ?? '');
+    const extra = raw.kind === 'cancellation' ? personalExtra : [];
+    const values = [...PERSONAL_FIELDS, ...extra].map((f) => payload[f] ?? '');
     db.stmt(
       `INSERT INTO submissions_fts (submissions_fts, rowid, reference, surname, policy, postcode)
        VALUES ('delete', ?, ?, ?, ?, ?)`,
@@ -78,7 +79,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       `UPDATE submissions SET payload = ?, payload_hash = ?, surname = '', postcode = '', message = ?,
          error_fields = ?, review_note = ?, personal_removed_at = ? WHERE id = ?`,
     ).run(
-      JSON.stringify(blankPersonal(payload)),
+      JSON.stringify(blankPersonal(payload, extra)),
       REMOVED_HASH,
       raw.message === null ? null : scrubText(raw.message, values),
       scrubFields(raw.error_fields, values),
@@ -144,7 +145,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
     }
   }
 
-  function purge(days: number): number {
+  function purge(days: number, extra: readonly string[]): number {
     const cutoff = new Date(Date.now() - days * DAY_MS).toISOString();
     const note = retentionNote(days);
     let total = 0;
@@ -157,7 +158,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
           )
           .all(cutoff) as RawSubmission[];
         const at = nowIso();
-        for (const raw of rows) strip(raw, note, at);
+        for (const raw of rows) strip(raw, note, at, extra);
         for (const raw of rows) db.changed(db.get(raw.id)!);
         return rows.length;
       });
@@ -207,7 +208,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
         return row;
       });
     },
-    erase(ids, reason) {
+    erase(ids, reason, extra = []) {
       const note = erasureNote(checkReason(reason));
       const unique = [...new Set(ids)].sort((a, b) => a - b);
       return securely(() =>
@@ -224,7 +225,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
             return raw;
           });
           for (const raw of rows) stripLeftOut(raw);
-          for (const raw of rows) strip(raw, note, at);
+          for (const raw of rows) strip(raw, note, at, extra);
           for (const raw of rows) db.changed(db.get(raw.id)!);
           return rows.length;
         }),
@@ -236,10 +237,10 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       db.stmt('UPDATE retention SET days = ?, set_by = ?, set_at = ? WHERE only_row = 1').run(days, operator, nowIso());
       return retention();
     },
-    purge(olderThanDays) {
+    purge(olderThanDays, extra = []) {
       const days = olderThanDays === undefined ? retention().days : checkPurgeDays(olderThanDays);
       if (days === null) return 0;
-      const removed = securely(() => purge(days));
+      const removed = securely(() => purge(days, extra));
       if (olderThanDays === undefined) {
         db.stmt('UPDATE retention SET last_run = ? WHERE only_row = 1').run(nowIso());
       }

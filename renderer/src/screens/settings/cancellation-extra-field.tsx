@@ -17,7 +17,8 @@ interface CancellationExtraFieldProps {
 
 /**
  * A field the administrator added to the cancellation request: name, label, type, the name it is
- * sent as (its own name when empty), required, and by type a maximum length (text) or the options
+ * sent as (its own name when empty), required, personal (a person's details: retention and erasure
+ * remove it), and by type a maximum length (text) or the options
  * (choice, one per line or separated by commas).
  */
 export function CancellationExtraField(props: CancellationExtraFieldProps) {
@@ -89,6 +90,10 @@ export function CancellationExtraField(props: CancellationExtraFieldProps) {
         <div className="field checkbox">
           <input id={`${id}-required`} type="checkbox" {...named('required')} {...register(at('required'))} />
           <label htmlFor={`${id}-required`}>Required</label>
+        </div>
+        <div className="field checkbox">
+          <input id={`${id}-personal`} type="checkbox" {...named('personal')} {...register(at('personal'))} />
+          <label htmlFor={`${id}-personal`}>Personal (removed by retention and erasure)</label>
         </div>
       </div>
       <div className="actions">

@@ -21,6 +21,8 @@ export interface CancellationRowValues {
   options: string;
   /** One of the six default fields: renamed or left out, never removed; its name, label and type are fixed. */
   preset: boolean;
+  /** An extra field that holds a person's details: removed by retention and erasure. */
+  personal: boolean;
 }
 
 /** How each type is named on screen. */
@@ -44,6 +46,7 @@ export function newExtraRow(): CancellationRowValues {
     maxLength: '',
     options: '',
     preset: false,
+    personal: false,
   };
 }
 
@@ -59,6 +62,7 @@ export function toCancellationRows(fields: readonly CancellationFieldDef[] | und
     maxLength: f.maxLength === undefined ? '' : String(f.maxLength),
     options: f.options?.join('\n') ?? '',
     preset: isDefaultCancellationField(f.name),
+    personal: f.personal === true,
   }));
 }
 
@@ -89,6 +93,7 @@ export function toFieldDef(row: CancellationRowValues): CancellationFieldDef {
       ? { maxLength: /^\d+$/.test(maxLength) ? Number(maxLength) : Number.NaN }
       : {}),
     ...(row.type === 'choice' && options.length ? { options } : {}),
+    ...(row.personal && !row.preset ? { personal: true } : {}),
   };
 }
 

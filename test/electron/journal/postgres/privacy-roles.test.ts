@@ -46,7 +46,9 @@ describeOfficeOnly("office journal: a person's data and retention are the superv
     await expect(office.sql('clerk', 'UPDATE feed_desk.retention SET days = 1')).rejects.toMatchObject({
       code: '42501',
     });
-    await expect(office.sql('clerk', 'SELECT feed_desk.remove_personal(0)')).rejects.toMatchObject({ code: '42501' });
+    await expect(office.sql('clerk', 'SELECT feed_desk.remove_personal(0, ARRAY[]::text[])')).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(
       office.sql('clerk', "UPDATE feed_desk.submissions SET payload = '{}' WHERE id = $1", [row.id]),
     ).rejects.toMatchObject({ code: '42501' });
