@@ -83,6 +83,8 @@ test('a new profile: path, a renamed field, a field left out and an extra choice
   await section.getByLabel('Extra field 1 type').selectOption('choice');
   await section.getByLabel('Extra field 1 options').fill('phone,email');
   await section.getByLabel('Extra field 1 required').check();
+  // The caller's channel is no one's personal detail; ticked here to show it is kept and shown again.
+  await section.getByLabel('Extra field 1 personal').check();
   await expect(section.getByRole('group', { name: 'Extra field 1: channel' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Save profile' }).click();
@@ -101,6 +103,7 @@ test('a new profile: path, a renamed field, a field left out and an extra choice
         type: 'choice',
         required: true,
         options: ['phone', 'email'],
+        personal: true,
       },
     ],
   });
@@ -115,6 +118,7 @@ test('a new profile: path, a renamed field, a field left out and an extra choice
   await expect(again.getByLabel('Extra field 1 type')).toHaveValue('choice');
   await expect(again.getByLabel('Extra field 1 options')).toHaveValue('phone\nemail');
   await expect(again.getByLabel('Extra field 1 required')).toBeChecked();
+  await expect(again.getByLabel('Extra field 1 personal')).toBeChecked();
 
   // Removing the extra field and emptying the path: saved as no path and the default set.
   await again.getByRole('button', { name: 'Remove extra field 1' }).click();
