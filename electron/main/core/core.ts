@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { localJournalPath, openJournalStore } from '../journal/open';
@@ -11,7 +12,7 @@ import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, loadKeytar, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
 import { createConnectionCache } from './connection-cache';
-import { keepDraftsLocally } from './local-drafts';
+import { keepDraftsLocally, waitingDrafts, WAITING_DRAFTS_FILE } from './local-drafts';
 
 /** The operator recorded on every submission: the OS user name. */
 export function operatorName(): string {
@@ -64,8 +65,8 @@ export interface Core {
 export const SPILL_FILE = 'unrecorded-answers.jsonl';
 
 /** The spill of answers, after recording what an earlier run left in it (recording is idempotent). */
-async function keepAnswers(journal: JournalStore, path: string | undefined, key?: Buffer): Promise<OutcomeSpill> {
-  const spill = new OutcomeSpill(path, key);
+async function keepAnswers(journal: JournalStore, path: string, key: Buffer | undefined, toDisk: boolean) {
+  const spill = new OutcomeSpill(path, key, toDisk);
   if (spill.size > 0) await spill.replay(journal);
   return spill;
 }
@@ -84,11 +85,24 @@ async function localSealing(
   const required = env[REQUIRE_ENCRYPTION_ENV] === '1';
   try {
     const { key } = await journalCipher(credentials, localJournalPath(home), env);
-    return key ? { key, toDisk: true } : { toDisk: !required };
+    if (key) return { key, toDisk: true };
   } catch {
-    // This computer's journal cannot be read (its key is gone): an office desk does not need it.
-    return { toDisk: !required };
+    // This computer's journal cannot be opened now (another process has it, or its key is gone): an
+    // office desk does not need it, only the key, which the keychain may still hold.
+    const kept = await credentials.journalKey.read().catch(() => undefined);
+    if (kept) return { key: kept, toDisk: true };
   }
+  return { toDisk: !required };
+}
+
+/**
+ * Files an earlier run left in the data folder that this run may not write (encryption required, no
+ * key): their answers are recorded and drafts handed to the journal, then the files go.
+ */
+async function handOver(journal: JournalStore, home: string): Promise<void> {
+  const drafts = waitingDrafts(home, undefined);
+  for (const [screen, draft] of Object.entries(drafts)) await journal.drafts.save(screen, draft.profile, draft.payload);
+  rmSync(join(home, WAITING_DRAFTS_FILE), { force: true });
 }
 
 /**
@@ -136,8 +150,9 @@ export async function openCore(options: CoreOptions): Promise<Core> {
   });
   const lease: Lease = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, ms: options.leaseMs ?? LEASE_MS };
   const spill = sealing
-    ? await keepAnswers(journal, sealing.toDisk ? join(options.home, SPILL_FILE) : undefined, sealing.key)
+    ? await keepAnswers(journal, join(options.home, SPILL_FILE), sealing.key, sealing.toDisk)
     : undefined;
+  if (sealing && !sealing.toDisk) void handOver(journal, options.home).catch(() => undefined);
   const pipeline = createPipeline({
     journal,
     profile: (name) => profiles.get(name),

@@ -27,7 +27,8 @@ export function openText(raw: string, key: Buffer | undefined): string {
   if (typeof sealed !== 'string') return raw;
   if (!key) throw new Error('sealed under a journal key this computer does not hold');
   const bytes = Buffer.from(sealed, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+  if (bytes.length < 28) throw new Error('too short to be sealed');
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12), { authTagLength: 16 });
   decipher.setAuthTag(bytes.subarray(12, 28));
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }

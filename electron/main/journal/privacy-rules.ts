@@ -1,4 +1,5 @@
 import { isPersonalField } from '../../../shared/journal/personal-fields';
+import { isDefaultCancellationField } from '../../../shared/profile/cancellation-fields';
 import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../../../shared/journal/privacy';
 
 // How the journal on this computer removes a person's details and checks its arguments (the office
@@ -14,6 +15,10 @@ export function blankPersonal(payload: Record<string, string>, extra: readonly s
     Object.entries(payload).map(([key, value]) => [key, isPersonalField(key) || extra.includes(key) ? '' : value]),
   );
 }
+
+/** The fields of `extra` a cancellation may lose: extra fields' names only, never one of its six default fields. */
+export const personalExtraFields = (extra: readonly string[]): string[] =>
+  extra.filter((name) => /^[a-z][a-z0-9_]{0,39}$/.test(name) && !isDefaultCancellationField(name));
 
 /**
  * The payload hash of a row whose personal details were removed: never a hash (64 hex digits), so

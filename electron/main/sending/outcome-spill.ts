@@ -25,14 +25,16 @@ export class OutcomeSpill {
   private replaying: Promise<void> | undefined;
 
   /**
-   * `path` is the file (none: answers are held in memory only, as when encryption is required and
-   * no key can seal it); `key`, this computer's journal key, seals it.
+   * `path` is the file and `key`, this computer's journal key, seals it. With `toDisk` false (encryption
+   * required and no key to seal it) answers are held in memory only; a file an earlier run left is
+   * still read, and goes once its answers are recorded.
    */
   constructor(
-    private readonly path: string | undefined,
+    private readonly path: string,
     private readonly key?: Buffer,
+    private readonly toDisk = true,
   ) {
-    for (const entry of path ? readSpill(path, key) : []) this.pending.set(entry.id, entry);
+    for (const entry of readSpill(path, key)) this.pending.set(entry.id, entry);
     this.onDisk = this.pending.size > 0;
   }
 
@@ -77,7 +79,7 @@ export class OutcomeSpill {
   }
 
   private write(): void {
-    if (!this.path) return;
+    if (!this.toDisk) return;
     const lines = [...this.pending.values()].map((e) => JSON.stringify(e)).join('\n') + '\n';
     const text = this.key ? sealText(lines, this.key) : lines;
     const temp = `${this.path}.tmp`;
@@ -93,7 +95,7 @@ export class OutcomeSpill {
   }
 
   private clear(): void {
-    if (this.path) rmSync(this.path, { force: true });
+    rmSync(this.path, { force: true });
     this.onDisk = false;
   }
 }

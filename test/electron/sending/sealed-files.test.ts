@@ -39,8 +39,9 @@ it('answers held while the office journal is down are sealed on disk, and read b
   expect(new OutcomeSpill(`${path}.unreadable`, key).size).toBe(1);
 });
 
-it('answers are held in memory only when no file is given (encryption required, no keychain)', () => {
-  const spill = new OutcomeSpill(undefined);
+it('answers are held in memory only when encryption is required and no key can seal them', () => {
+  const path = join(tempHome(), 'unrecorded-answers.jsonl');
+  const spill = new OutcomeSpill(path, undefined, false);
   spill.health(false);
   spill.keep({
     id: 1,
@@ -48,6 +49,7 @@ it('answers are held in memory only when no file is given (encryption required, 
     outcome: { state: 'accepted', recordid: 1, message: 'ok', httpStatus: 201 },
   } as never);
   expect(spill.size).toBe(1);
+  expect(existsSync(path)).toBe(false);
 });
 
 it('waiting drafts sealed under a key this computer no longer holds are set aside, not overwritten by the next save', async () => {

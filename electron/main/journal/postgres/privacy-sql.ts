@@ -82,7 +82,11 @@ $$;
 CREATE FUNCTION feed_desk.strip_personal(p_row feed_desk.submissions, p_note text, p_extra text[])
 RETURNS void ${INTERNAL} AS $$
 DECLARE
-  v_extra text[] := CASE WHEN p_row.kind = 'cancellation' THEN coalesce(p_extra, '{}') ELSE '{}' END;
+  -- Only a cancellation's extra fields: never one of its six default fields (recordid and the rest are kept).
+  v_extra text[] := CASE WHEN p_row.kind = 'cancellation' THEN ARRAY(SELECT e FROM unnest(coalesce(p_extra, '{}')) e
+    WHERE e ~ '^[a-z][a-z0-9_]{0,39}$'
+      AND e <> ALL (ARRAY['recordid', 'account_code', 'reference', 'policy', 'cancellation_date', 'reason']))
+    ELSE '{}' END;
   v_values text[] := feed_desk.personal_values(p_row.payload, v_extra);
 BEGIN
   UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = clock_timestamp(),

@@ -106,8 +106,29 @@ function flush(path: string, kind: 'file' | 'folder'): void {
   }
 }
 
+/** The lock database held while a data folder's journal key is made or its plain journal encrypted. */
+export const lockOf = (file: string) => `${file}.key-lock`;
+
 /**
- * Encrypts a plain journal: the plain journal is held (no other process reads or writes it
+ * Runs `fn` holding the key lock, waiting (blocking this thread, up to ten minutes) for a process
+ * that holds it: for the journal's own thread; journalCipher waits for it without blocking.
+ */
+function holdingKeyLock(file: string, fn: () => void): void {
+  const lock = new Database(lockOf(file), { timeout: 600_000 });
+  try {
+    lock.exec('BEGIN EXCLUSIVE');
+    try {
+      fn();
+    } finally {
+      lock.exec('ROLLBACK');
+    }
+  } finally {
+    lock.close();
+  }
+}
+
+/**
+ * Encrypts a plain journal (its caller holds the key lock): the plain journal is held (no other process reads or writes it
  * meanwhile), copied, the copy rewritten under the key and read back against the original, and
  * only then renamed over it. A run stopped at any point leaves the plain journal as it was (the
  * half-made copy is removed and the work begun again at the next open).
@@ -118,22 +139,23 @@ export function encryptInPlace(file: string, key: Buffer): void {
   leftovers();
   if (!isPlainJournal(file)) return;
   // Opening it read-write rolls back a transaction a crash left half-written and folds the WAL in.
-  const plain = new Database(file);
+  // Held from its first read on (exclusive locking): no other process opens it until it is replaced.
+  const plain = new Database(file, { timeout: 0 });
   try {
     plain.pragma('temp_store = MEMORY');
-    plain.pragma('wal_checkpoint(TRUNCATE)');
     try {
-      // Leaving WAL needs the only connection: another process with the journal open is told apart.
+      plain.pragma('locking_mode = EXCLUSIVE');
+      plain.pragma('wal_checkpoint(TRUNCATE)');
       plain.pragma('journal_mode = DELETE');
+      plain.exec('BEGIN EXCLUSIVE');
     } catch (err) {
-      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' && (err as { code?: string }).code !== 'SQLITE_LOCKED')
+        throw err;
       throw new JournalKeyError(
         `The journal ${file} is to be encrypted, and another Feed Desk (the app or the CLI) has it open. Nothing ` +
           'was changed: close the other one and start again.',
       );
     }
-    plain.pragma('locking_mode = EXCLUSIVE');
-    plain.exec('BEGIN EXCLUSIVE');
     copyFileSync(file, next);
     const encrypted = openKeyed(next, undefined);
     try {
@@ -179,7 +201,8 @@ export function openDatabase(file: string, cipher: JournalCipher = {}): Database
         'and open Feed Desk again.',
     );
   }
-  if (key && isPlainJournal(file)) encryptInPlace(file, key);
+  // Encrypted under the key lock, as journalCipher does: two processes never encrypt one journal at once.
+  if (key && isPlainJournal(file)) holdingKeyLock(file, () => encryptInPlace(file, key));
   const db = openKeyed(file, key);
   const version = schemaVersion(db, file, key !== undefined);
   if (version > MIGRATIONS.length) {

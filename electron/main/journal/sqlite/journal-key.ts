@@ -5,7 +5,9 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KeychainUnavailableError, type CredentialStore } from '../../credentials/keychain';
 import { JournalKeyError } from '../errors';
-import { createEncrypted, encryptInPlace, isPlainJournal, type JournalCipher } from './database';
+import { createEncrypted, encryptInPlace, isPlainJournal, lockOf, type JournalCipher } from './database';
+
+export { lockOf };
 
 /** Set to 1 (an administrator's policy) to refuse a plain journal on this computer. */
 export const REQUIRE_ENCRYPTION_ENV = 'FEED_DESK_REQUIRE_ENCRYPTION';
@@ -55,9 +57,6 @@ export async function journalCipher(
 
 /** Whether the journal file has yet to be written (missing or empty). */
 const isNew = (file: string) => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0;
-
-/** The lock database held while a data folder's journal key is made or its plain journal encrypted. */
-export const lockOf = (file: string) => `${file}.key-lock`;
 
 /**
  * Runs `fn` while holding an exclusive lock on a small lock database that other processes on this

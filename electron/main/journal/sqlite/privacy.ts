@@ -13,6 +13,7 @@ import { nowIso, promised, type Db } from './db';
 import { toRow, type RawSubmission } from './rows';
 import { readPayload } from '../payload-read';
 import {
+  personalExtraFields,
   blankPersonal,
   checkPurgeDays,
   checkReason,
@@ -62,7 +63,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
    */
   function strip(raw: RawSubmission, note: string, at: string, personalExtra: readonly string[]): void {
     const payload = readPayload(raw.payload);
-    const extra = raw.kind === 'cancellation' ? personalExtra : [];
+    const extra = raw.kind === 'cancellation' ? personalExtraFields(personalExtra) : [];
     const values = [...PERSONAL_FIELDS, ...extra].map((f) => payload[f] ?? '');
     db.stmt(
       `INSERT INTO submissions_fts (submissions_fts, rowid, reference, surname, policy, postcode)

@@ -321,6 +321,31 @@ describe("this computer's journal at rest", () => {
     expect(outcomes.has('plain'), [...outcomes].join(', ')).toBe(true);
   }, 60_000);
 
+  it('a plain journal another process has open is left plain and whole, with a message saying why', async () => {
+    const home = tempHome();
+    const file = localJournalPath(home);
+    const plain = createSqliteStore(file, 'clerk');
+    await plain.drafts.save('entry', 'Sandbox', { surname: 'Kept' });
+    await plain.close();
+    const other = new Database(file);
+    other.pragma('journal_mode = WAL');
+    other.prepare('SELECT count(*) FROM drafts').get();
+    try {
+      expect(() => openDatabase(file, { key: Buffer.alloc(32, 9) })).toThrow(
+        expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('has it open') }),
+      );
+      expect(isPlainJournal(file)).toBe(true);
+      expect(existsSync(encryptingCopyOf(file))).toBe(false);
+      expect(other.prepare('SELECT count(*) FROM drafts').pluck().get()).toBe(1);
+    } finally {
+      other.close();
+    }
+    const db = openDatabase(file, { key: Buffer.alloc(32, 9) });
+    expect(db.prepare('SELECT count(*) FROM drafts').pluck().get()).toBe(1);
+    db.close();
+    expect(isPlainJournal(file)).toBe(false);
+  });
+
   it('a start waits for the one that holds the lock, and goes on at once when that process dies', async () => {
     const file = localJournalPath(tempHome());
     const holder = spawn(
