@@ -60,6 +60,14 @@ export interface CredentialStore {
   };
 }
 
+/** The keychain's journal key item holds something that is not a 32-byte key (64 hex digits). */
+export class MalformedJournalKeyError extends Error {
+  override readonly name = 'MalformedJournalKeyError' as const;
+  constructor() {
+    super('The keychain item of the journal key holds something that is not a key');
+  }
+}
+
 /** The keychain service under which each data folder's journal key is kept (the account names the folder). */
 export const JOURNAL_KEY_SERVICE = 'Feed Desk journal key';
 
@@ -152,8 +160,10 @@ export function createCredentialStore(load: () => KeytarLike = loadKeytar, scope
     journalKey: {
       async read() {
         const hex = await guard((k) => k.getPassword(JOURNAL_KEY_SERVICE, scope || 'default'));
-        // Only a whole 32-byte key is one: anything else in the item is taken as no key (never a short one).
-        return hex && /^[0-9a-f]{64}$/i.test(hex) ? Buffer.from(hex, 'hex') : undefined;
+        if (!hex) return undefined;
+        // Only a whole 32-byte key is one: anything else is never used as a key, nor replaced by a new one.
+        if (!/^[0-9a-f]{64}$/i.test(hex)) throw new MalformedJournalKeyError();
+        return Buffer.from(hex, 'hex');
       },
       save: (key) => guard((k) => k.setPassword(JOURNAL_KEY_SERVICE, scope || 'default', key.toString('hex'))),
     },

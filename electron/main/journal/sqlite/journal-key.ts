@@ -3,7 +3,12 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KeychainUnavailableError, type CredentialStore } from '../../credentials/keychain';
+import {
+  JOURNAL_KEY_SERVICE,
+  KeychainUnavailableError,
+  MalformedJournalKeyError,
+  type CredentialStore,
+} from '../../credentials/keychain';
 import { JournalKeyError } from '../errors';
 import { createEncrypted, encryptInPlace, isPlainJournal, lockOf, type JournalCipher } from './database';
 
@@ -51,6 +56,13 @@ export async function journalCipher(
     });
   } catch (err) {
     if (err instanceof KeychainUnavailableError) return { required };
+    if (err instanceof MalformedJournalKeyError) {
+      throw new JournalKeyError(
+        `The keychain item "${JOURNAL_KEY_SERVICE}" for this data folder holds something that is not a key, so ` +
+          `${file} was not opened and the item was not changed. Restore the item from a backup of the keychain; ` +
+          'or, if the journal is new or plain, remove the item and Feed Desk makes a new key.',
+      );
+    }
     throw err;
   }
 }

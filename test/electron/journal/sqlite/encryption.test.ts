@@ -159,12 +159,16 @@ describe("this computer's journal at rest", () => {
       expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('no keychain') }),
     );
     expect(() => createSqliteStore(file, 'clerk')).toThrow(JournalKeyError);
-    // A keychain item that is not a whole 32-byte key is no key: refused, never used short.
+    // A keychain item that is not a whole 32-byte key is refused, never used short nor replaced.
     const short = memoryCredentials();
-    short.items.set('Feed Desk journal key/desk', credentials.items.get('Feed Desk journal key/desk')!.slice(0, 32));
+    const half = credentials.items.get('Feed Desk journal key/desk')!.slice(0, 32);
+    short.items.set('Feed Desk journal key/desk', half);
     await expect(open(home, short)).rejects.toThrow(
-      expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('holds no key for it') }),
+      expect.objectContaining({ name: 'JournalKeyError', message: expect.stringContaining('is not a key') }),
     );
+    // Not for a new journal either: its key would be lost with what it sealed.
+    await expect(open(tempHome(), short)).rejects.toThrow(/is not a key/);
+    expect(short.items.get('Feed Desk journal key/desk')).toBe(half);
     expect(digest(file)).toBe(before);
 
     const back = await open(home, credentials);
