@@ -275,6 +275,15 @@ describeEachStore('retention of personal details', (kind) => {
     expect((await store.get(cancellation.id))?.payload).toEqual({ ...values, caller_name: '' });
     expect((await store.history(cancellation.id)).map((h) => h.note)).toContain('[removed] rang back');
     expect((await store.get(entry.id))?.payload.caller_name).toBe('kept');
+    if (kind === 'postgres') {
+      // The office journal keeps the names a supervisor's desk gave: a purge from a desk (or a
+      // server) without those profiles removes them too.
+      const later = await store.queue({ ...submission(values), kind: 'cancellation', payloadHash: 'c-2' }, true);
+      await store.discard(later.row!.id);
+      await rig.backdate([later.row!.id], 3);
+      expect(await store.privacy.purge(1)).toBe(1);
+      expect((await store.get(later.row!.id))?.payload).toEqual({ ...values, caller_name: '' });
+    }
   });
 
   it('purges on demand with an age of its own; off removes nothing', async () => {

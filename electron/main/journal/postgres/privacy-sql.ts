@@ -18,7 +18,10 @@ CREATE TABLE feed_desk.retention (
   days integer CHECK (days IS NULL OR days BETWEEN 1 AND 36500),
   set_by text,
   set_at timestamptz,
-  last_run timestamptz
+  last_run timestamptz,
+  -- A cancellation's extra fields any supervisor's desk has named personal (its profiles): kept here,
+  -- so a purge from a desk or server without those profiles removes them as well.
+  personal_extra text[] NOT NULL DEFAULT '{}'
 );
 INSERT INTO feed_desk.retention (only_row) VALUES (true);
 ALTER TABLE feed_desk.submissions ADD COLUMN personal_removed_at timestamptz;
@@ -82,11 +85,7 @@ $$;
 CREATE FUNCTION feed_desk.strip_personal(p_row feed_desk.submissions, p_note text, p_extra text[])
 RETURNS void ${INTERNAL} AS $$
 DECLARE
-  -- Only a cancellation's extra fields: never one of its six default fields (recordid and the rest are kept).
-  v_extra text[] := CASE WHEN p_row.kind = 'cancellation' THEN ARRAY(SELECT e FROM unnest(coalesce(p_extra, '{}')) e
-    WHERE e ~ '^[a-z][a-z0-9_]{0,39}$'
-      AND e <> ALL (ARRAY['recordid', 'account_code', 'reference', 'policy', 'cancellation_date', 'reason']))
-    ELSE '{}' END;
+  v_extra text[] := CASE WHEN p_row.kind = 'cancellation' THEN p_extra ELSE '{}' END;
   v_values text[] := feed_desk.personal_values(p_row.payload, v_extra);
 BEGIN
   UPDATE feed_desk.submissions SET surname = '', postcode = '', personal_removed_at = clock_timestamp(),
@@ -98,6 +97,20 @@ BEGIN
   UPDATE feed_desk.history SET note = feed_desk.scrub(note, v_values)
     WHERE submission_id = p_row.id AND note IS NOT NULL AND note <> feed_desk.scrub(note, v_values);
   PERFORM feed_desk.note_history(p_row.id, p_row.state, p_row.state, session_user, feed_desk.scrub(p_note, v_values));
+END $$;
+
+-- The cancellation fields to remove as personal: those named now (only extra fields' names, never one
+-- of the six default fields) added to those named before, which the journal keeps.
+CREATE FUNCTION feed_desk.personal_extra(p_extra text[])
+RETURNS text[] ${INTERNAL} AS $$
+DECLARE v_all text[];
+BEGIN
+  UPDATE feed_desk.retention SET personal_extra = ARRAY(SELECT DISTINCT e FROM unnest(personal_extra || ARRAY(
+      SELECT e FROM unnest(coalesce(p_extra, '{}')) e WHERE e ~ '^[a-z][a-z0-9_]{0,39}$'
+        AND e <> ALL (ARRAY['recordid', 'account_code', 'reference', 'policy', 'cancellation_date', 'reason']))) e
+      ORDER BY e)
+    RETURNING personal_extra INTO v_all;
+  RETURN v_all;
 END $$;
 
 -- Blanks the rows a bulk import left out that carry an erased row's e-mail, or its surname with postcode.
@@ -184,7 +197,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
       MESSAGE = '--older-than is a whole number of days from 0 to 36500';
   END IF;
-  RETURN feed_desk.remove_personal(v_days, p_extra);
+  RETURN feed_desk.remove_personal(v_days, feed_desk.personal_extra(p_extra));
 END $$;
 
 CREATE FUNCTION feed_desk.find_person(p_email text, p_surname text, p_postcode text)
@@ -219,8 +232,10 @@ END $$;
 CREATE FUNCTION feed_desk.erase_person(p_ids bigint[], p_reason text, p_extra text[] DEFAULT '{}')
 RETURNS integer ${DEFINER} AS $$
 DECLARE v_id bigint; v_row feed_desk.submissions; v_count integer := 0; v_reason text := btrim(p_reason);
+  v_extra text[];
 BEGIN
   PERFORM feed_desk.require_supervisor('find, export and erase a person''s data');
+  v_extra := feed_desk.personal_extra(p_extra);
   IF coalesce(length(v_reason), 0) NOT BETWEEN 1 AND 500 THEN
     RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
       MESSAGE = 'An erasure needs a reason of 1 to 500 characters (it is kept in the history)';
@@ -235,7 +250,7 @@ BEGIN
         'so its details cannot be erased yet (resolve or discard it first)', v_id, v_row.state);
     END IF;
     PERFORM feed_desk.strip_left_out(v_row.payload);
-    PERFORM feed_desk.strip_personal(v_row, 'personal details erased: ' || v_reason, p_extra);
+    PERFORM feed_desk.strip_personal(v_row, 'personal details erased: ' || v_reason, v_extra);
     v_count := v_count + 1;
   END LOOP;
   RETURN v_count;
