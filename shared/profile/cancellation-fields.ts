@@ -17,12 +17,13 @@ export type CancellationFieldType = (typeof CANCELLATION_FIELD_TYPES)[number];
 
 const WIRE_NAME = /^[A-Za-z0-9_.-]{1,60}$/;
 
+/** A field's name, as payloads key it. */
+export const FIELD_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+
 /** One field of a profile's cancellation request: what the form asks, and the name it goes under on the wire. */
 export const cancellationFieldSchema = z
   .strictObject({
-    name: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]{0,39}$/, 'A field name: lower-case letters, digits and _, starting with a letter'),
+    name: z.string().regex(FIELD_NAME, 'A field name: lower-case letters, digits and _, starting with a letter'),
     /** The part's name on the wire; null leaves the field out of the request (and off the form). */
     wire: z.string().regex(WIRE_NAME, 'A wire name: letters, digits and _ . -, at most 60').nullable(),
     label: z.string().trim().min(1, 'Enter a label').max(60, 'At most 60 characters'),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JournalStore } from '../journal/store';
-import { openText, sealText, setAside } from './sealed-file';
+import { openText, sealText, setAside } from '../support/sealed-file';
 
 /** Where a desk keeps drafts its office journal has not taken yet. */
 export const WAITING_DRAFTS_FILE = 'drafts-waiting.json';

@@ -2,13 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
 import { ENTRY_FIELDS } from '../../../shared/entry/fields';
 import { isoWithOffset } from '../../../shared/format/moments';
-import {
-  isPersonalField,
-  PERSONAL_FIELDS,
-  personalDataNotice,
-  type PersonalField,
-} from '../../../shared/journal/personal-fields';
-import { scrubText } from './privacy-rules';
+import { isPersonalField, personalDataNotice, type PersonalField } from '../../../shared/journal/personal-fields';
+import { personalValues, scrubText } from './privacy-rules';
 import type { JournalStore } from './store';
 
 /**
@@ -120,9 +115,8 @@ function cells(
   payloadColumns: readonly string[],
   personal: boolean,
 ): string[] {
-  const values = PERSONAL_FIELDS.map((f) => row.payload[f] ?? '');
   const text = (value: string | null | undefined) =>
-    personal || value === null || value === undefined ? (value ?? null) : scrubText(value, values);
+    personal || value === null || value === undefined ? (value ?? null) : scrubText(value, personalValues(row.payload));
   const fixed = [
     row.id,
     row.kind,
@@ -154,8 +148,8 @@ function cells(
  * in batches; times in ISO 8601 local time with this computer's UTC offset.
  * A person's resolution (resolved_by/at, resolution_note, from the history) and a supervisor's
  * review (reviewed_by/at, review_note) are separate columns. With `personal` false the personal
- * columns are left out, and the row's personal values are taken out of its message and notes; otherwise the personal-data notice comes first when a row holds a personal
- * value (csvWithNotice). Returns how many rows were written.
+ * columns are left out, and the row's personal values are taken out of its message and notes;
+ * otherwise the personal-data notice comes first when a row holds a personal value (csvWithNotice). Returns how many rows were written.
  */
 export function writeJournalCsv(
   journal: JournalStore,

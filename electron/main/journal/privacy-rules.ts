@@ -1,5 +1,5 @@
-import { isPersonalField } from '../../../shared/journal/personal-fields';
-import { isDefaultCancellationField } from '../../../shared/profile/cancellation-fields';
+import { isPersonalField, PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
+import { FIELD_NAME, isDefaultCancellationField } from '../../../shared/profile/cancellation-fields';
 import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../../../shared/journal/privacy';
 
 // How the journal on this computer removes a person's details and checks its arguments (the office
@@ -7,8 +7,8 @@ import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../.
 
 /**
  * The payload with its personal fields' values blanked (and those of `extra`, a cancellation's
- * fields marked personal): the keys stay (in order), so the row still
- * reads and encodes as an entry (its detail, its wire parts, a correction's form).
+ * fields marked personal): the keys stay (in order), so the row still reads and encodes as an
+ * entry (its detail, its wire parts, a correction's form).
  */
 export function blankPersonal(payload: Record<string, string>, extra: readonly string[] = []): Record<string, string> {
   return Object.fromEntries(
@@ -16,9 +16,13 @@ export function blankPersonal(payload: Record<string, string>, extra: readonly s
   );
 }
 
+/** The values of a payload's personal fields (and of `extra`), as scrubText takes them. */
+export const personalValues = (payload: Record<string, string>, extra: readonly string[] = []): string[] =>
+  [...PERSONAL_FIELDS, ...extra].map((field) => payload[field] ?? '');
+
 /** The fields of `extra` a cancellation may lose: extra fields' names only, never one of its six default fields. */
 export const personalExtraFields = (extra: readonly string[]): string[] =>
-  extra.filter((name) => /^[a-z][a-z0-9_]{0,39}$/.test(name) && !isDefaultCancellationField(name));
+  extra.filter((name) => FIELD_NAME.test(name) && !isDefaultCancellationField(name));
 
 /**
  * The payload hash of a row whose personal details were removed: never a hash (64 hex digits), so

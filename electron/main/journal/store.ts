@@ -5,7 +5,7 @@ import type {
   SubmissionKind,
   SubmissionRow,
 } from '../../../shared/journal/types';
-import type { PersonQuery } from '../../../shared/journal/privacy';
+import type { PrivacyStore } from './privacy-store';
 
 /** Who holds a row in `sending`, and for how long without renewal. */
 export interface Lease {
@@ -173,40 +173,6 @@ export interface Draft {
 /** The result of queueing: the new row, or the earlier one it may repeat (nothing written). */
 export type QueueResult = { row: SubmissionRow; duplicate?: undefined } | { row?: undefined; duplicate: SubmissionRow };
 
-/** How long a journal keeps the personal details of settled rows: a number of days, or null (kept; the default). */
-export interface Retention {
-  days: number | null;
-  /** Who set it, and when (null while never set). */
-  setBy: string | null;
-  setAt: string | null;
-}
-
-/**
- * A person's data (access and erasure requests, retention). Only a supervisor uses it: in an
- * office the database refuses clerks (OfficePermissionError) and does every removal itself; on
- * this computer the operator (the OS user, role 'local') is the desk's own supervisor.
- */
-export interface PrivacyStore {
-  /** Every submission about one person (oldest first, at most PERSON_ROWS_LIMIT): by e-mail, or surname with postcode. */
-  find(person: PersonQuery): Promise<SubmissionRow[]>;
-  /** These rows as stored (the payload as sent), for an export; an id not in the journal is refused. */
-  rows(ids: readonly number[]): Promise<SubmissionRow[]>;
-  /**
-   * Removes the personal fields of these settled rows now, each with a history line (who, when,
-   * the reason); one transaction, refused whole if a row is not settled. Returns how many.
-   * `extra`: the cancellation fields marked personal in the profiles (removed from cancellations too).
-   */
-  erase(ids: readonly number[], reason: string, extra?: readonly string[]): Promise<number>;
-  retention(): Promise<Retention>;
-  setRetention(days: number | null): Promise<Retention>;
-  /**
-   * Removes the personal fields of settled rows created more than `olderThanDays` days ago (the
-   * journal's rule when not given; nothing when it is off), and of batch rows left out as long
-   * ago; each row gets a history line (`extra` as for erase). Returns how many rows lost them.
-   */
-  purge(olderThanDays?: number, extra?: readonly string[]): Promise<number>;
-}
-
 /**
  * The journal, wherever it lives: on this computer (SQLite) or in the office database
  * (PostgreSQL). The pipeline, outbox, IPC handlers, screens and CLI use only this. Every change
@@ -302,35 +268,3 @@ export interface JournalStore {
     delete(screen: string): Promise<void>;
   };
 }
-
-/** The sections each store is cut into, each typed against the contract (a new method belongs to one). */
-export type SendingSection = Pick<
-  JournalStore,
-  | 'queue'
-  | 'claim'
-  | 'claimDue'
-  | 'claimNext'
-  | 'recordOutcomes'
-  | 'recordOutcome'
-  | 'renewLeases'
-  | 'expireLeases'
-  | 'nextRetryAt'
->;
-export type ActionSection = Pick<
-  JournalStore,
-  | 'resend'
-  | 'markAccepted'
-  | 'discard'
-  | 'linkCorrection'
-  | 'markReviewed'
-  | 'openCounts'
-  | 'renameProfile'
-  | 'retryWaiting'
-  | 'paused'
-  | 'setPaused'
-  | 'sendNow'
->;
-export type QuerySection = Pick<
-  JournalStore,
-  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'
->;

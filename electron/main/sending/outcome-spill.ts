@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { JournalStore, SendOutcome } from '../journal/store';
-import { openText, sealText, setAside } from '../core/sealed-file';
+import { openText, sealText, setAside } from '../support/sealed-file';
 
 /** How many held answers one commit of a replay records. */
 const REPLAY_GROUP = 50;

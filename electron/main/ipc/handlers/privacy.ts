@@ -1,7 +1,7 @@
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
-import type { Retention } from '../../journal/store';
+import type { Retention } from '../../journal/privacy-store';
 import { writeAtomically } from './write-atomically';
 import { writePersonExport } from '../../journal/privacy-export';
 import { wireParts } from '../../sending/wire-parts';

@@ -1,4 +1,5 @@
-import type { OpenCounts, ActionSection } from '../store';
+import type { OpenCounts } from '../store';
+import type { ActionSection } from '../store-sections';
 import type { Db } from './db';
 import { toRow, type PgSubmission } from './rows';
 

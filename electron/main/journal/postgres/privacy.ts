@@ -1,4 +1,4 @@
-import type { PrivacyStore, Retention } from '../store';
+import type { PrivacyStore, Retention } from '../privacy-store';
 import type { Db } from './db';
 import { isoColumn, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 

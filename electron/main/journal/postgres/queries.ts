@@ -1,5 +1,6 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
-import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts, type QuerySection } from '../store';
+import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../store';
+import type { QuerySection } from '../store-sections';
 import type { Db } from './db';
 import { dayAfter, orderBy, whereClause } from './filters';
 import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';

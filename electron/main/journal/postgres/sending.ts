@@ -1,4 +1,5 @@
-import type { Lease, Sendable, SendOutcome, SendingSection } from '../store';
+import type { Lease, Sendable, SendOutcome } from '../store';
+import type { SendingSection } from '../store-sections';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
 import { NOT_IN_PAUSED_BATCH } from './batches-sql';

@@ -1,5 +1,6 @@
 import type { SubmissionRow } from '../../../../shared/journal/types';
-import type { OpenCounts, ActionSection } from '../store';
+import type { OpenCounts } from '../store';
+import type { ActionSection } from '../store-sections';
 import { linkCorrection, supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
 import type { RawSubmission } from './rows';

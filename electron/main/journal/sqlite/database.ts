@@ -128,9 +128,9 @@ function holdingKeyLock(file: string, fn: () => void): void {
 }
 
 /**
- * Encrypts a plain journal (its caller holds the key lock): the plain journal is held (no other process reads or writes it
- * meanwhile), copied, the copy rewritten under the key and read back against the original, and
- * only then renamed over it. A run stopped at any point leaves the plain journal as it was (the
+ * Encrypts a plain journal (its caller holds the key lock): the plain journal is held (no other
+ * process reads or writes it meanwhile), copied, the copy rewritten under the key and read back
+ * against the original, and only then renamed over it. A run stopped at any point leaves the plain journal as it was (the
  * half-made copy is removed and the work begun again at the next open).
  */
 export function encryptInPlace(file: string, key: Buffer): void {
@@ -149,8 +149,8 @@ export function encryptInPlace(file: string, key: Buffer): void {
       plain.pragma('journal_mode = DELETE');
       plain.exec('BEGIN EXCLUSIVE');
     } catch (err) {
-      if ((err as { code?: string }).code !== 'SQLITE_BUSY' && (err as { code?: string }).code !== 'SQLITE_LOCKED')
-        throw err;
+      const { code } = err as { code?: string };
+      if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') throw err;
       throw new JournalKeyError(
         `The journal ${file} is to be encrypted, and another Feed Desk (the app or the CLI) has it open. Nothing ` +
           'was changed: close the other one and start again.',

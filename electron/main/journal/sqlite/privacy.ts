@@ -1,4 +1,3 @@
-import { PERSONAL_FIELDS } from '../../../../shared/journal/personal-fields';
 import {
   erasureNote,
   isSettled,
@@ -8,16 +7,17 @@ import {
   SETTLED_STATES,
 } from '../../../../shared/journal/privacy';
 import { JournalStateError } from '../errors';
-import type { PrivacyStore, Retention } from '../store';
+import type { PrivacyStore, Retention } from '../privacy-store';
 import { nowIso, promised, type Db } from './db';
 import { toRow, type RawSubmission } from './rows';
 import { readPayload } from '../payload-read';
 import {
-  personalExtraFields,
   blankPersonal,
   checkPurgeDays,
   checkReason,
   checkRetentionDays,
+  personalExtraFields,
+  personalValues,
   REMOVED_HASH,
   scrubText,
 } from '../privacy-rules';
@@ -64,7 +64,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
   function strip(raw: RawSubmission, note: string, at: string, personalExtra: readonly string[]): void {
     const payload = readPayload(raw.payload);
     const extra = raw.kind === 'cancellation' ? personalExtraFields(personalExtra) : [];
-    const values = [...PERSONAL_FIELDS, ...extra].map((f) => payload[f] ?? '');
+    const values = personalValues(payload, extra);
     db.stmt(
       `INSERT INTO submissions_fts (submissions_fts, rowid, reference, surname, policy, postcode)
        VALUES ('delete', ?, ?, ?, ?, ?)`,
@@ -101,7 +101,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
   /** Blanks the rows a bulk import left out that carry an erased row's e-mail, or its surname with postcode. */
   function stripLeftOut(raw: RawSubmission): void {
     const payload = readPayload(raw.payload);
-    const values = PERSONAL_FIELDS.map((f) => payload[f] ?? '');
+    const values = personalValues(payload);
     const email = personKey(payload.email ?? '');
     const surname = personKey(payload.surname ?? '');
     const postcode = personKey(payload.postcode ?? '');
@@ -122,7 +122,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       const own = readPayload(r.payload);
       db.stmt('UPDATE batch_rows SET payload = ?, errors = ? WHERE batch_id = ? AND file_row = ?').run(
         JSON.stringify(blankPersonal(own)),
-        scrubFields(r.errors, [...PERSONAL_FIELDS.map((f) => own[f] ?? ''), ...values]),
+        scrubFields(r.errors, [...personalValues(own), ...values]),
         r.batch_id,
         r.file_row,
       );
@@ -176,10 +176,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
         if (JSON.stringify(kept) === JSON.stringify(payload)) continue;
         db.stmt('UPDATE batch_rows SET payload = ?, errors = ? WHERE batch_id = ? AND file_row = ?').run(
           JSON.stringify(kept),
-          scrubFields(
-            r.errors,
-            PERSONAL_FIELDS.map((f) => payload[f] ?? ''),
-          ),
+          scrubFields(r.errors, personalValues(payload)),
           r.batch_id,
           r.file_row,
         );

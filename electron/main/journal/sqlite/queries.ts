@@ -6,7 +6,8 @@ import {
   type JournalState,
   type SubmissionRow,
 } from '../../../../shared/journal/types';
-import { REPORT_ATTENTION_LIMIT, type StateCounts, type QuerySection } from '../store';
+import { REPORT_ATTENTION_LIMIT, type StateCounts } from '../store';
+import type { QuerySection } from '../store-sections';
 import { promised, type Db } from './db';
 import { toHistory, toRow, type RawSubmission } from './rows';
 

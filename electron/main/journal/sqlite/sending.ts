@@ -1,6 +1,7 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
 import { JournalStateError } from '../errors';
-import type { Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOutcome, SendingSection } from '../store';
+import type { Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOutcome } from '../store';
+import type { SendingSection } from '../store-sections';
 import { supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
 import { findDuplicate } from './duplicate-guard';

@@ -18,8 +18,8 @@ interface CancellationExtraFieldProps {
 /**
  * A field the administrator added to the cancellation request: name, label, type, the name it is
  * sent as (its own name when empty), required, personal (a person's details: retention and erasure
- * remove it), and by type a maximum length (text) or the options
- * (choice, one per line or separated by commas).
+ * remove it), and by type a maximum length (text) or the options (choice, one per line or
+ * separated by commas).
  */
 export function CancellationExtraField(props: CancellationExtraFieldProps) {
   const { index, number, register, control, errors, onRemove } = props;
