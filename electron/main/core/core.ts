@@ -12,7 +12,8 @@ import { openProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createCredentialStore, loadKeytar, type CredentialStore } from '../credentials/keychain';
 import { createDispatcher } from '../service/http';
 import { createConnectionCache } from './connection-cache';
-import { keepDraftsLocally, waitingDrafts, WAITING_DRAFTS_FILE } from './local-drafts';
+import { keepDraftsLocally, readWaitingDrafts, WAITING_DRAFTS_FILE } from './local-drafts';
+import { setAside } from '../support/sealed-file';
 
 /** The operator recorded on every submission: the OS user name. */
 export function operatorName(): string {
@@ -100,9 +101,18 @@ async function localSealing(
  * key): their answers are recorded and drafts handed to the journal, then the files go.
  */
 async function handOver(journal: JournalStore, home: string): Promise<void> {
-  const drafts = waitingDrafts(home, undefined);
+  const path = join(home, WAITING_DRAFTS_FILE);
+  const drafts = (() => {
+    try {
+      return readWaitingDrafts(home, undefined);
+    } catch {
+      return undefined;
+    }
+  })();
+  // Sealed under a key the keychain no longer gives: kept aside for when it does, never removed.
+  if (!drafts) return void setAside(path);
   for (const [screen, draft] of Object.entries(drafts)) await journal.drafts.save(screen, draft.profile, draft.payload);
-  rmSync(join(home, WAITING_DRAFTS_FILE), { force: true });
+  rmSync(path, { force: true });
 }
 
 /**

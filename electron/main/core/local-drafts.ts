@@ -10,7 +10,7 @@ type Drafts = JournalStore['drafts'];
 type Waiting = Record<string, { profile: string; payload: unknown; updatedAt: string }>;
 
 /** The drafts waiting in a data folder for the office journal, by screen; throws when the file cannot be read with the key. */
-function readWaiting(home: string, key: Buffer | undefined): Waiting {
+export function readWaitingDrafts(home: string, key: Buffer | undefined): Waiting {
   const path = join(home, WAITING_DRAFTS_FILE);
   return existsSync(path) ? (JSON.parse(openText(readFileSync(path, 'utf8'), key)) as Waiting) : {};
 }
@@ -18,7 +18,7 @@ function readWaiting(home: string, key: Buffer | undefined): Waiting {
 /** The drafts waiting in a data folder for the office journal, by screen (none when the file cannot be read with the key). */
 export function waitingDrafts(home: string, key: Buffer | undefined): Waiting {
   try {
-    return readWaiting(home, key);
+    return readWaitingDrafts(home, key);
   } catch {
     return {};
   }
@@ -38,7 +38,7 @@ export function keepDraftsLocally(journal: JournalStore, home: string, key?: Buf
   // not overwritten by the next save: restoring that keychain makes it readable again.
   const read = (): Waiting => {
     try {
-      return readWaiting(home, key);
+      return readWaitingDrafts(home, key);
     } catch {
       setAside(path);
       return {};
