@@ -178,10 +178,17 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
       ],
       // A person's data and retention are the supervisors': each function refuses a clerk itself.
       set_retention: ['SELECT * FROM feed_desk.set_retention(1)', 'SELECT * FROM feed_desk.set_retention(NULL)'],
-      purge_personal: ['SELECT feed_desk.purge_personal(0)', 'SELECT feed_desk.purge_personal(NULL)'],
+      purge_personal: [
+        'SELECT feed_desk.purge_personal(0)',
+        'SELECT feed_desk.purge_personal(NULL)',
+        "SELECT feed_desk.purge_personal(0, ARRAY['recordid', 'reason'])",
+      ],
       find_person: [`SELECT * FROM feed_desk.find_person(NULL, 'Smith', 'AB1 2CD')`],
       person_rows: [`SELECT * FROM feed_desk.person_rows(ARRAY[${ids.join(', ')}]::bigint[])`],
-      erase_person: [`SELECT feed_desk.erase_person(ARRAY[${ids.join(', ')}]::bigint[], 'forged')`],
+      erase_person: [
+        `SELECT feed_desk.erase_person(ARRAY[${ids.join(', ')}]::bigint[], 'forged')`,
+        `SELECT feed_desk.erase_person(ARRAY[${ids.join(', ')}]::bigint[], 'forged', ARRAY['policy'])`,
+      ],
     };
     // Every function a clerk may execute, read from the catalogue: a new one fails here until attacked too.
     const granted = (
