@@ -50,6 +50,7 @@ function countVitest(file) {
 }
 
 check('lint', 'npx', ['--no-install', 'eslint', '.']);
+check('import circles', 'node', ['scripts/check-cycles.mjs']);
 check('format', 'npx', ['--no-install', 'prettier', '--check', '.']);
 check('typecheck', 'npx', ['--no-install', 'tsc', '-b']);
 

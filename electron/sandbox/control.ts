@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { queuedFaultSchema, type FaultQueue } from './faults';
-import type { StoredRecord } from './server';
+import type { StoredRecord } from './stored-record';
 import type { TokenBook } from './tokens';
 import { MAX_CONTROL_BYTES, readText, type BodyRefusal } from './body';
 import { send } from './reply';

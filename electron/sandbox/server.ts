@@ -6,15 +6,8 @@ import { send } from './reply';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TokenBook, sameSecret } from './tokens';
 import { validateCancellationParts, validateEntryParts, type CancellationWire, type WireErrors } from './validate';
 import { handleControl } from './control';
+import type { StoredRecord } from './stored-record';
 import type { DateFormat } from '../../shared/profile/schema';
-
-/** A record the sandbox stored, with its parts exactly as received. */
-export interface StoredRecord {
-  recordid: number;
-  kind: 'entry' | 'cancellation';
-  parts: Array<[string, string]>;
-  receivedAt: string;
-}
 
 export interface SandboxOptions {
   port?: number;

@@ -130,3 +130,6 @@ export const ENTRY_SECTIONS: ReadonlyArray<{ title: string; fields: readonly Ent
 export function isEntryField(name: string): name is EntryField {
   return (ENTRY_FIELDS as readonly string[]).includes(name);
 }
+
+/** A validated, normalised entry: every field present as text (blank when not given). */
+export type Entry = Record<EntryField, string>;

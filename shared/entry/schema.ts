@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, fieldKind, type EntryField, type FieldKind } from './fields';
+import {
+  DEFAULT_REQUIRED,
+  ENTRY_FIELDS,
+  defaultMaxLength,
+  fieldKind,
+  type Entry,
+  type EntryField,
+  type FieldKind,
+} from './fields';
 import { cleanText, normaliseByKind, type FieldCheck } from './normalise';
 import { requiredMessage, tooLongMessage } from './messages';
 import { parseScreenDate, type ScreenDateOrder } from './screen-date';
@@ -14,8 +22,7 @@ export interface FieldRule {
   maxLength: number;
 }
 
-/** A validated, normalised entry: every field present as text (blank when not given). */
-export type Entry = Record<EntryField, string>;
+export type { Entry };
 
 /** Raw entry input: any subset of the fields, as text (numbers allowed for the numeric fields). */
 export type EntryInput = Partial<Record<EntryField, string | number>>;

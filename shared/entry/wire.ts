@@ -1,5 +1,4 @@
-import { ENTRY_FIELDS, fieldKind } from './fields';
-import type { Entry } from './schema';
+import { ENTRY_FIELDS, fieldKind, type Entry } from './fields';
 import type { DateFormat, Profile } from '../profile/schema';
 
 /** One multipart text part: name and value, in the order they are sent. */

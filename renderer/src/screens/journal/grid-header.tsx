@@ -1,5 +1,5 @@
 import { flexRender, type Header, type Table } from '@tanstack/react-table';
-import type { ListItem } from './journal-columns';
+import type { ListItem } from './list-item';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const ARROW = { asc: '▲', desc: '▼' } as const;

@@ -4,12 +4,7 @@ import type { JournalListRow } from '../../../../shared/ipc/contract';
 import { dateTime } from './journal-format';
 import { SelectAllBox, SelectBox } from './select-boxes';
 import { StateCell } from './state-cell';
-
-/** One position of the list: its row once its window has arrived. */
-export interface ListItem {
-  index: number;
-  row: JournalListRow | undefined;
-}
+import type { ListItem } from './list-item';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's own parameter, merged

@@ -1,5 +1,5 @@
 import type { Row, TableMeta } from '@tanstack/react-table';
-import type { ListItem } from './journal-columns';
+import type { ListItem } from './list-item';
 
 /**
  * A row's selection box. Out of the tab order: the list is one tab stop and Space selects the
