@@ -7,6 +7,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeBuilds } from './native-modules.mjs';
+import { preflight } from './preflight.mjs';
+
+// Before anything else: what the suites need from the machine, in one line with the command that installs it.
+const checked = preflight('test');
+if (checked) {
+  console.error(checked.line);
+  process.exit(1);
+}
 
 // keytar and better-sqlite3-multiple-ciphers must load under Node: after npm start, better-sqlite3-multiple-ciphers is built for Electron.
 ensureNodeBuilds(join(dirname(fileURLToPath(import.meta.url)), '..'));

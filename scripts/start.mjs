@@ -6,6 +6,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeStale, errorLine, probeNativeModules } from './native-modules.mjs';
+import { preflight } from './preflight.mjs';
+
+const checked = preflight('start');
+if (checked) {
+  console.error(checked.line);
+  process.exit(1);
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const electronDir = join(root, 'node_modules', 'electron');

@@ -12,7 +12,7 @@ function checkout(installJs?: string): string {
   const root = mkdtempSync(join(tmpdir(), 'feed-desk-start-'));
   dirs.push(root);
   mkdirSync(join(root, 'scripts'));
-  for (const file of ['start.mjs', 'native-modules.mjs'])
+  for (const file of ['start.mjs', 'native-modules.mjs', 'preflight.mjs'])
     copyFileSync(join(repo, 'scripts', file), join(root, 'scripts', file));
   if (installJs !== undefined) {
     mkdirSync(join(root, 'node_modules', 'electron'), { recursive: true });
@@ -29,6 +29,8 @@ function start(root: string, env: Record<string, string> = {}) {
   const inherited = { ...process.env };
   delete inherited.ELECTRON_SKIP_BINARY_DOWNLOAD;
   delete inherited.ELECTRON_EXEC_PATH;
+  // These cases are about what comes after the Node check; that check has its own case below.
+  inherited.FEED_DESK_ANY_NODE = '1';
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: { ...inherited, ...env },
@@ -38,6 +40,22 @@ function start(root: string, env: Record<string, string> = {}) {
 }
 
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('npm start on an older Node', () => {
+  it('says in one line before anything else that it needs Node 22.12 and how to get it, exit 1', () => {
+    const root = checkout('process.exit(0)');
+    const { status, stdout, stderrLines } = start(root, { FEED_DESK_ANY_NODE: '' });
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    if (major > 22 || (major === 22 && minor >= 12)) {
+      // This Node is new enough: the check lets it through to the binary step (no line about Node).
+      expect(stderrLines.join('\n')).not.toMatch(/needs Node/);
+      return;
+    }
+    expect(status).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderrLines).toEqual([expect.stringMatching(/^npm start needs Node 22\.12 or later.*nvm install 22/)]);
+  });
+});
 
 describe('npm start without Electron binary', () => {
   const fix = 'run `node node_modules/electron/install.js` on a machine with internet access';
