@@ -17,7 +17,13 @@ const RENDERER = process.env.FEED_DESK_RENDERER ?? 'out/renderer';
 /** The OS user: main records it as the operator of every decision. */
 const ME = operatorName();
 
-const FIELDS = { account_code: 'ACME01', reference: 'LINK-1', policy: 'FURN-PLUS', surname: 'Jones', postcode: 'M1 1AE' };
+const FIELDS = {
+  account_code: 'ACME01',
+  reference: 'LINK-1',
+  policy: 'FURN-PLUS',
+  surname: 'Jones',
+  postcode: 'M1 1AE',
+};
 
 /** The journal's newest row. */
 async function newest(backend: DeskBackend) {
@@ -136,5 +142,10 @@ test('an unknown row offers no Open as new entry, and Mark accepted keeps its 50
   await expect(panel.getByTestId('detail-message')).toHaveText(
     `Answer lost (502 Bad Gateway); marked accepted by ${ME} with recordid ${recordid}`,
   );
-  expect(await desk.core.journal.get(row.id)).toMatchObject({ state: 'accepted', recordid, httpStatus: 502, attempts: 1 });
+  expect(await desk.core.journal.get(row.id)).toMatchObject({
+    state: 'accepted',
+    recordid,
+    httpStatus: 502,
+    attempts: 1,
+  });
 });

@@ -2,6 +2,7 @@
 // what its last attempt told (its status code, and the message says it and who decided).
 import { afterEach, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { keepDraftsLocally } from '../../../electron/main/core/local-drafts';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
 import { tempHome } from '../../support/core';
@@ -17,7 +18,13 @@ const GATEWAY: SendOutcome = {
   nextAttemptAt: null,
 };
 const NO_ANSWER: SendOutcome = { ...GATEWAY, message: 'socket hang up', httpStatus: null };
-const BUSY: SendOutcome = { ...GATEWAY, state: 'failed', code: 'busy', message: 'The service is busy', httpStatus: 503 };
+const BUSY: SendOutcome = {
+  ...GATEWAY,
+  state: 'failed',
+  code: 'busy',
+  message: 'The service is busy',
+  httpStatus: 503,
+};
 
 let stores: JournalStore[] = [];
 afterEach(async () => {
@@ -69,6 +76,19 @@ describeEachStore('the correction link of a draft', (kind) => {
     await again.drafts.delete('new-entry');
     expect(await again.drafts.get('new-entry')).toBeUndefined();
   });
+});
+
+it('is kept with a draft waiting on this computer while the office journal is down, and handed over with it', async () => {
+  const home = tempHome();
+  const never = () => new Promise<never>(() => undefined);
+  const down = { drafts: { get: never, save: never, delete: never } } as unknown as JournalStore;
+  void keepDraftsLocally(down, home).drafts.save('new-entry', 'S', { reference: 'A-1' }, 7);
+
+  const journal = createSqliteStore(join(home, 'journal.sqlite3'), 'sam');
+  stores.push(journal);
+  const back = keepDraftsLocally(journal, home);
+  expect(await back.drafts.get('new-entry')).toMatchObject({ corrects: 7, payload: { reference: 'A-1' } });
+  await expect.poll(async () => (await journal.drafts.get('new-entry'))?.corrects).toBe(7);
 });
 
 describeEachStore('marking a row accepted', (kind) => {

@@ -48,7 +48,12 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
       };
       const prefill = takePrefill();
       if (!prefill) return setInitial(fromSaved);
-      const copy: Start = { values: prefillValues(prefill, order), restored: null, copiedFrom: prefill, corrects: null };
+      const copy: Start = {
+        values: prefillValues(prefill, order),
+        restored: null,
+        copiedFrom: prefill,
+        corrects: null,
+      };
       if (restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
       else startCopy(copy);
     });
