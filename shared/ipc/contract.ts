@@ -23,6 +23,8 @@ export type { PersonRow, RetentionView } from './privacy-schemas';
 const text = (max: number) => z.string().max(max);
 const profileName = text(60).min(1);
 const none = z.strictObject({});
+/** A journal row id. */
+const journalId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** A profile as the renderer sees it: settings plus whether credentials are stored, never the secret. */
 export const profileViewSchema = z.strictObject({
@@ -189,7 +191,7 @@ export const CONTRACT = {
       input: entryInput,
       confirmDuplicate: z.boolean().optional(),
       /** The rejected or failed journal row this entry corrects (superseded once this one is accepted). */
-      corrects: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+      corrects: journalId.optional(),
     }),
     response: submissionViewSchema,
   },
@@ -197,11 +199,19 @@ export const CONTRACT = {
     request: z.strictObject({ screen: text(40) }),
     response: z.strictObject({
       payload: z.record(z.string(), z.string()).nullable(),
+      /** The journal row the draft corrects once submitted ("corrects #N"), if any. */
+      corrects: journalId.nullable(),
       updatedAt: z.string().nullable(),
     }),
   },
   'drafts:save': {
-    request: z.strictObject({ screen: text(40), profile: profileName, payload: z.record(z.string(), text(10_000)) }),
+    request: z.strictObject({
+      screen: text(40),
+      profile: profileName,
+      payload: z.record(z.string(), text(10_000)),
+      /** The rejected or failed row the draft corrects, kept with it so the link survives a restart. */
+      corrects: journalId.optional(),
+    }),
     response: none,
   },
   'drafts:delete': { request: z.strictObject({ screen: text(40) }), response: none },

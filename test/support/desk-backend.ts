@@ -56,10 +56,11 @@ export interface DeskBackend {
 export async function startDeskBackend(
   page: Page,
   rendererDir: string,
-  options: { journal?: () => Promise<JournalStore>; sandbox?: Sandbox } = {},
+  options: { journal?: () => Promise<JournalStore>; sandbox?: Sandbox; home?: string } = {},
 ): Promise<DeskBackend> {
   const sandbox = options.sandbox ?? (await startSandbox());
-  const home = mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
+  // A data folder given again is the same desk started anew (a restart of main).
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'feed-desk-e2e-'));
   const core = await openCore({
     home,
     ...(options.journal ? { journal: options.journal } : {}),

@@ -111,7 +111,9 @@ async function handOver(journal: JournalStore, home: string): Promise<void> {
   })();
   // Sealed under a key the keychain no longer gives: kept aside for when it does, never removed.
   if (!drafts) return void setAside(path);
-  for (const [screen, draft] of Object.entries(drafts)) await journal.drafts.save(screen, draft.profile, draft.payload);
+  for (const [screen, draft] of Object.entries(drafts)) {
+    await journal.drafts.save(screen, draft.profile, draft.payload, draft.corrects ?? null);
+  }
   rmSync(path, { force: true });
 }
 

@@ -7,7 +7,7 @@ import { openText, sealText, setAside } from '../support/sealed-file';
 export const WAITING_DRAFTS_FILE = 'drafts-waiting.json';
 
 type Drafts = JournalStore['drafts'];
-type Waiting = Record<string, { profile: string; payload: unknown; updatedAt: string }>;
+type Waiting = Record<string, { profile: string; payload: unknown; corrects?: number | null; updatedAt: string }>;
 
 /** The drafts waiting in a data folder for the office journal, by screen; throws when the file cannot be read with the key. */
 export function readWaitingDrafts(home: string, key: Buffer | undefined): Waiting {
@@ -60,16 +60,17 @@ export function keepDraftsLocally(journal: JournalStore, home: string, key?: Buf
     async get(screen) {
       const waiting = read()[screen];
       if (!waiting) return inner.get(screen);
-      void inner.save(screen, waiting.profile, waiting.payload).then(
+      const corrects = waiting.corrects ?? null;
+      void inner.save(screen, waiting.profile, waiting.payload, corrects).then(
         () => settle(screen, waiting.updatedAt),
         () => undefined,
       );
-      return waiting;
+      return { ...waiting, corrects };
     },
-    async save(screen, profile, payload) {
+    async save(screen, profile, payload, corrects = null) {
       const updatedAt = new Date().toISOString();
-      write({ ...read(), [screen]: { profile, payload, updatedAt } });
-      await inner.save(screen, profile, payload);
+      write({ ...read(), [screen]: { profile, payload, corrects, updatedAt } });
+      await inner.save(screen, profile, payload, corrects);
       settle(screen, updatedAt);
     },
     async delete(screen) {

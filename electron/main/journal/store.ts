@@ -167,6 +167,8 @@ export interface JournalReport {
 export interface Draft {
   profile: string;
   payload: unknown;
+  /** The rejected or failed row the draft corrects once submitted (its "corrects #N" line), if any. */
+  corrects: number | null;
   updatedAt: string;
 }
 
@@ -264,7 +266,8 @@ export interface JournalStore {
 
   drafts: {
     get(screen: string): Promise<Draft | undefined>;
-    save(screen: string, profile: string, payload: unknown): Promise<void>;
+    /** Keeps the form as typed, and the row it corrects (null: none), in one write. */
+    save(screen: string, profile: string, payload: unknown, corrects?: number | null): Promise<void>;
     delete(screen: string): Promise<void>;
   };
 }

@@ -60,10 +60,10 @@ export function entryHandlers(
     async 'drafts:get'({ screen }) {
       const draft = await core.journal.drafts.get(screen);
       const payload = draft && typeof draft.payload === 'object' ? (draft.payload as Record<string, string>) : null;
-      return { payload, updatedAt: draft?.updatedAt ?? null };
+      return { payload, corrects: draft?.corrects ?? null, updatedAt: draft?.updatedAt ?? null };
     },
-    async 'drafts:save'({ screen, profile, payload }) {
-      await core.journal.drafts.save(screen, profile, payload);
+    async 'drafts:save'({ screen, profile, payload, corrects }) {
+      await core.journal.drafts.save(screen, profile, payload, corrects ?? null);
       return {};
     },
     async 'drafts:delete'({ screen }) {

@@ -2,6 +2,7 @@ import { ADMIN_SQL } from './admin-sql';
 import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
+import { DRAFT_LINK_SQL } from './draft-link-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { PRIVACY_SQL } from './privacy-sql';
 import { SCHEMA_SQL } from './schema-sql';
@@ -22,6 +23,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   BATCH_SENDING_SQL,
   ADMIN_SQL,
   PRIVACY_SQL,
+  DRAFT_LINK_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

@@ -1,4 +1,5 @@
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import { markedAcceptedMessage } from '../accept-words';
 import type { OpenCounts } from '../store';
 import type { ActionSection } from '../store-sections';
 import { linkCorrection, supersedeCorrected } from './corrections';
@@ -34,26 +35,22 @@ export function discardRow(db: Db, id: number, actor: string, note: string | nul
 
 /** A person records that the service did store it, under this recordid. */
 function markAccepted(db: Db, id: number, recordid: number, actor: string, note: string | null): SubmissionRow {
-  return db.atomically(() =>
-    supersedeCorrected(
-      db,
-      db.transition(
-        id,
-        ['unknown', 'failed'],
-        'accepted',
-        {
-          recordid,
-          finished_at: nowIso(),
-          next_attempt_at: null,
-          message: `Marked accepted by ${actor}`,
-          http_status: null,
-        },
-        actor,
-        note ?? `marked accepted with recordid ${recordid}`,
-      ),
+  return db.atomically(() => {
+    // The last attempt's status code and error stay: the message says what it was and who decided.
+    const before = db.stmt('SELECT state, http_status FROM submissions WHERE id = ?').get(id) as
+      { state: JournalState; http_status: number | null } | undefined;
+    const message = before && markedAcceptedMessage(before.state, before.http_status, actor, recordid);
+    const row = db.transition(
+      id,
+      ['unknown', 'failed'],
+      'accepted',
+      { recordid, finished_at: nowIso(), next_attempt_at: null, ...(message ? { message } : {}) },
       actor,
-    ),
-  );
+      note ?? `marked accepted with recordid ${recordid}`,
+      before,
+    );
+    return supersedeCorrected(db, row, actor);
+  });
 }
 
 /** A supervisor marks rows reviewed (who, when, note), also kept in each row's history; returns how many. */

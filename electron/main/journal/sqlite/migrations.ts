@@ -215,4 +215,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE submissions ADD COLUMN personal_removed_at TEXT;
   CREATE INDEX submissions_personal_kept ON submissions (created_at) WHERE personal_removed_at IS NULL;
   `,
+  // 10: a draft keeps the rejected or failed row it corrects, so the link survives a restart.
+  `
+  ALTER TABLE drafts ADD COLUMN corrects INTEGER;
+  `,
 ];

@@ -3,7 +3,7 @@ import { logRender } from '../../render-log';
 import { ENTRY_SECTIONS } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ClearQuestion } from './clear-question';
 import type { EntryValues } from './blank';
 import { Field, shownError } from './field';
 import { ErrorSummary, fieldsWithErrors } from './error-summary';
@@ -22,6 +22,8 @@ interface EntryFormProps {
   restoredAt: string | null;
   /** The journal entry the form starts from ("Open as new entry"), if any. */
   copiedFrom?: Prefill | null;
+  /** The row the restored draft corrects, if any. */
+  corrects?: number | null;
 }
 
 const Keys = ({ keys }: { keys: string }) => (
@@ -31,9 +33,9 @@ const Keys = ({ keys }: { keys: string }) => (
 );
 
 /** The New entry form: four sections, keyboard-first, errors inline and summarised, the result announced. */
-export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: EntryFormProps) {
+export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, corrects = null }: EntryFormProps) {
   const dateOrder = useScreenDateOrder();
-  const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom);
+  const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom, corrects);
   const copy = entry.copiedFrom;
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
@@ -109,16 +111,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
         <DuplicateDialog duplicate={duplicate} onCancel={entry.cancelDuplicate} onConfirm={entry.confirmDuplicate} />
       )}
       {confirmNew && (
-        <ConfirmDialog
-          title="Clear this entry?"
-          cancelLabel="Keep this entry"
-          confirmLabel="Clear it and start a new entry"
-          danger
-          onCancel={entry.keepTyping}
-          onConfirm={entry.clearConfirmed}
-        >
-          <p>What you typed has not been submitted. Clearing the form loses it.</p>
-        </ConfirmDialog>
+        <ClearQuestion correcting={entry.correcting} onKeep={entry.keepTyping} onClear={entry.clearConfirmed} />
       )}
     </Profiler>
   );

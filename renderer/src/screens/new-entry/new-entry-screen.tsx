@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../../shared/profile/schema';
-import { api } from '../../api';
 import { useScreenDateOrder } from '../../preferences';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fromDraft, sameValues, type EntryValues } from './blank';
 import { EntryForm } from './entry-form';
 import { loadDraft } from './draft-prefetch';
 import { SessionStrip } from './session-strip';
-import { DRAFT_SCREEN } from './use-draft-autosave';
+import { saveDraft } from './use-draft-autosave';
 import { prefillValues, takePrefill, type Prefill } from './prefill';
 
-type Start = { values: EntryValues; restored: string | null; copiedFrom: Prefill | null };
+type Start = {
+  values: EntryValues;
+  restored: string | null;
+  copiedFrom: Prefill | null;
+  /** The row the restored draft corrects. */
+  corrects: number | null;
+};
 
 /**
  * New entry: restores the autosaved draft, or starts from a journal entry copied with "Open as new
@@ -24,7 +29,8 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
 
   /** Starts from the copy, which becomes the draft, so leaving the screen does not bring the old draft back. */
   const startCopy = (copy: Start) => {
-    void api.drafts.save({ screen: DRAFT_SCREEN, profile: profile.name, payload: copy.values });
+    const corrects = copy.copiedFrom?.profile === profile.name ? (copy.copiedFrom.corrects ?? null) : null;
+    void saveDraft(profile.name, copy.values, corrects);
     setInitial(copy);
   };
 
@@ -32,12 +38,22 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
     let live = true;
     void loadDraft().then((result) => {
       if (!live) return;
-      const draft = result.ok ? result.data : { payload: null, updatedAt: null };
+      const draft = result.ok ? result.data : { payload: null, corrects: null, updatedAt: null };
       const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;
-      const fromSaved: Start = { values: fromDraft(draft.payload), restored, copiedFrom: null };
+      const fromSaved: Start = {
+        values: fromDraft(draft.payload),
+        restored,
+        copiedFrom: null,
+        corrects: restored ? draft.corrects : null,
+      };
       const prefill = takePrefill();
       if (!prefill) return setInitial(fromSaved);
-      const copy: Start = { values: prefillValues(prefill, order), restored: null, copiedFrom: prefill };
+      const copy: Start = {
+        values: prefillValues(prefill, order),
+        restored: null,
+        copiedFrom: prefill,
+        corrects: null,
+      };
       if (restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
       else startCopy(copy);
     });
@@ -75,6 +91,7 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
         initial={initial.values}
         restoredAt={initial.restored}
         copiedFrom={initial.copiedFrom}
+        corrects={initial.corrects}
       />
       <SessionStrip />
     </div>

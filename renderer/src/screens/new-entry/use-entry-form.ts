@@ -33,6 +33,7 @@ export function useEntryForm(
   restored: string | null,
   order: ScreenDateOrder,
   copied: Prefill | null = null,
+  restoredCorrects: number | null = null,
 ) {
   // The shared schema accepts unknown input (files, CLI); the form always holds text.
   const resolver = useMemo(
@@ -57,11 +58,12 @@ export function useEntryForm(
   const [copiedFrom, setCopiedFrom] = useState(copied);
   /** What the form held when this entry was started: anything beyond it is work to keep. */
   const baseline = useRef(blankEntry());
-  /** The rejected or failed row the next submit corrects: the copied one, then each rejection of this form. */
-  const [corrects, setCorrects] = useState(
-    copied?.corrects !== undefined && copied.profile === profile.name ? copied.corrects : null,
-  );
-  const { discard: discardDraft } = useDraftAutosave(form, profile.name, baseline);
+  /** The row the next submit corrects: the copied or restored one, then each rejection of this form. */
+  const [corrects, setCorrects] = useState(() => {
+    if (!copied) return restoredCorrects;
+    return copied.corrects !== undefined && copied.profile === profile.name ? copied.corrects : null;
+  });
+  const { discard: discardDraft } = useDraftAutosave(form, profile.name, baseline, corrects);
 
   const showFields = (messages: Record<string, string>) => {
     for (const [name, message] of Object.entries(messages)) {

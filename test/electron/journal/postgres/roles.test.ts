@@ -168,7 +168,7 @@ describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
     expect(await supervisor.markAccepted(accepted.id, 4242, 'checked on the service')).toMatchObject({
       state: 'accepted',
       recordid: 4242,
-      message: 'Marked accepted by sam',
+      message: 'Answer lost (no answer); marked accepted by sam with recordid 4242',
     });
     const discarded = await unknownRow('SUP-DISCARD');
     expect(await supervisor.discard(discarded.id)).toMatchObject({ state: 'discarded' });

@@ -36,7 +36,15 @@ export const DETAIL_ACTIONS: readonly DetailAction[] = [
     states: ['unknown', 'failed', 'rejected', 'queued'],
   },
   { key: 'review', label: 'Mark reviewed…', shortcut: 'Alt+Shift+V', code: 'KeyV' },
-  { key: 'open', label: 'Open as new entry', shortcut: 'Alt+Shift+O', code: 'KeyO', entryOnly: true },
+  // Only what the service does not hold: an unknown may be stored already, so it is resolved first.
+  {
+    key: 'open',
+    label: 'Open as new entry',
+    shortcut: 'Alt+Shift+O',
+    code: 'KeyO',
+    states: ['rejected', 'failed'],
+    entryOnly: true,
+  },
   // Everyone may file one (clerks included): it goes through the journal like any submission.
   {
     key: 'cancel',

@@ -3,7 +3,8 @@ import type { JournalDetail } from '../../../../../shared/ipc/contract';
 type Row = JournalDetail['row'];
 
 const CHECK_FIRST =
-  'The service may have stored it. Check with the service before you resend: if it holds the entry, mark it accepted with the recordid it gave; if it does not, resend it.';
+  'The service may have stored it. Check with the service before you resend: if it holds the entry, mark it accepted with the recordid it gave; if it does not, resend it.' +
+  ' To key it again with changes, resolve it first: a rejection then offers Open as new entry.';
 
 /** What happened to a send whose outcome is unknown, from its status code and message. */
 function whatHappened(row: Row): string {

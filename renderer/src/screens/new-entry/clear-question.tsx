@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { JournalState } from '../../../../shared/journal/types';
+import { api } from '../../api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+
+/** What clearing the form loses, as true as the journal tells: a new entry, or corrections to a row. */
+function lossWords(correcting: number | null, state: JournalState | undefined): string {
+  if (correcting === null) return 'What you typed has not been submitted. Clearing the form loses it.';
+  const what =
+    state === 'rejected'
+      ? `#${correcting} was rejected by the service; your corrections are not sent yet.`
+      : state === 'failed'
+        ? `#${correcting} could not be sent; your corrections are not sent yet.`
+        : `Your corrections to #${correcting} are not sent yet.`;
+  return `${what} Clearing the form loses them.`;
+}
+
+/**
+ * Alt+N / Alt+K on a form holding work: asks before clearing it, saying what is lost (for a form
+ * that corrects a row, that row's state as the journal has it now).
+ */
+export function ClearQuestion({
+  correcting,
+  onKeep,
+  onClear,
+}: {
+  correcting: number | null;
+  onKeep: () => void;
+  onClear: () => void;
+}) {
+  const [state, setState] = useState<JournalState | undefined>(undefined);
+  useEffect(() => {
+    if (correcting === null) return;
+    let live = true;
+    void api.journal.get({ id: correcting }).then((result) => {
+      if (live && result.ok) setState(result.data.row.state);
+    });
+    return () => {
+      live = false;
+    };
+  }, [correcting]);
+
+  return (
+    <ConfirmDialog
+      title="Clear this entry?"
+      cancelLabel="Keep this entry"
+      confirmLabel="Clear it and start a new entry"
+      danger
+      onCancel={onKeep}
+      onConfirm={onClear}
+    >
+      <p data-testid="clear-loss">{lossWords(correcting, state)}</p>
+    </ConfirmDialog>
+  );
+}
