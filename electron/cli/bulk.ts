@@ -9,6 +9,7 @@ import { batchStatus, queueImport, type BatchStatus } from '../main/import/batch
 import { TableReadError } from '../main/import/table';
 import type { CliContext } from './context';
 import { CliFailure, EXIT, printJson } from './output';
+import { checkGivenHeadings, givenMapping, mappingLines, type GivenColumn } from './column-options';
 
 export interface BulkOptions {
   json?: boolean;
@@ -21,6 +22,8 @@ export interface BulkOptions {
   joinLines?: string;
   /** The batch the file continues (a corrected version of its file). */
   continueBatch?: number;
+  /** Fields given for headings (--columns, --column), before the profile's remembered choices. */
+  given?: readonly GivenColumn[];
 }
 
 /** How many row problems or duplicates the text report lists (all of them with --json). */
@@ -37,6 +40,7 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
     printJson({
       event: 'checked',
       file,
+      columns: check.info.header.map((heading, column) => ({ column, heading, ...check.matches[column] })),
       rows: check.rows,
       valid: check.valid,
       invalid: check.invalid,
@@ -124,6 +128,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     sheet: opts.sheet,
     repairs: opts.joinLines !== undefined ? [{ kind: 'join', separator: opts.joinLines }] : undefined,
     continueBatch: opts.continueBatch,
+    given: opts.given?.length ? givenMapping(opts.given) : undefined,
   };
   let check: ImportCheck;
   try {
@@ -137,6 +142,13 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     }
     throw err;
   }
+  checkGivenHeadings(opts.given ?? [], check.info.header, file);
+  // The mapping used, one line per column of the file (--json has it in the `checked` event).
+  const lines = json ? [] : mappingLines(check.info.header, check.matches);
+  if (opts.dryRun) process.stdout.write(lines.map((l) => `${l}\n`).join(''));
+  else
+    for (const [column, line] of lines.entries())
+      if (check.matches[column]?.how === 'guess') process.stderr.write(`${line}\n`);
   printCheck(check, file, json, !!opts.allowDuplicate);
   if (opts.dryRun) {
     process.exitCode = check.invalid > 0 || (check.duplicateCount > 0 && !opts.allowDuplicate) ? EXIT.invalid : EXIT.ok;

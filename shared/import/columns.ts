@@ -113,8 +113,9 @@ export function readHeading(text: string): { field: EntryField; how: MatchHow } 
 
 /**
  * What each column feeds: choices given for its heading (the command line's) first, then the
- * person's remembered choices, then headings that name a field, then guesses. A field goes to the
- * first column that claims it; a heading that could name two fields is left for the person.
+ * person's remembered choices, then headings by how surely they name a field (name, label, synonym,
+ * guess). A field goes to the first column that claims it; a heading that could name two fields is
+ * left for the person.
  */
 export function matchHeadings(
   header: readonly string[],
@@ -143,9 +144,10 @@ export function matchHeadings(
     });
   }
   const read = header.map((text, column) => (decided.has(column) ? null : readHeading(text)));
-  for (const guesses of [false, true]) {
+  // The surest reading claims a field first: a name before a label, a synonym, then a guess.
+  for (const level of ['name', 'label', 'synonym', 'guess'] as const) {
     read.forEach((found, column) => {
-      if (found && 'field' in found && (found.how === 'guess') === guesses) claim(column, found.field, found.how);
+      if (found && 'field' in found && found.how === level) claim(column, found.field, found.how);
     });
   }
   read.forEach((found, column) => {
@@ -183,4 +185,22 @@ export function rowInput(cells: readonly string[], mapping: ColumnMapping): Entr
     if (field && cell !== undefined) input[field] = cell;
   });
   return input;
+}
+
+/** A column's letter as a spreadsheet shows it: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** The field a person names by its field name or its label ("policy", "Total seats"); null for none. */
+export function fieldNamed(text: string): EntryField | null {
+  const key = headerKey(text);
+  return NAME_KEYS.get(key) ?? LABEL_KEYS.get(key) ?? null;
 }

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { ENTRY_FIELDS, type EntryField } from '../../../shared/entry/fields';
 import type { FieldErrors } from '../../../shared/entry/schema';
 import { ruleFor, type EntryInput } from '../../../shared/entry/schema';
-import { missingRequired, type ColumnMapping } from '../../../shared/import/columns';
+import { missingRequired, type ColumnMapping, type ColumnMatch } from '../../../shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, DuplicateProbe, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
@@ -34,6 +34,8 @@ export interface ImportCheck {
   contentHash: string;
   info: TableInfo;
   mapping: ColumnMapping;
+  /** How each column's field was found from its heading (what the mapping is when none is given). */
+  matches: ColumnMatch[];
   /** Per column, the first value the file holds in it ('' for a column with none), to recognise it by. */
   samples: string[];
   /** Required fields no column is mapped to (every row then fails on them). */
@@ -78,12 +80,21 @@ function probe(e: Extract<ReadEntry, { ok: true }>): DuplicateProbe {
  * within the file and against the journal, and whether this content was imported before.
  */
 export async function checkImport(core: Core, req: ImportRequest): Promise<ImportCheck> {
-  const { profile, contentHash, info, mapping, entries, earlier: earlierBatch } = await openBatchFile(core, req);
+  const {
+    profile,
+    contentHash,
+    info,
+    mapping,
+    matches,
+    entries,
+    earlier: earlierBatch,
+  } = await openBatchFile(core, req);
   const check: ImportCheck = {
     fileName: basename(req.path),
     contentHash,
     info,
     mapping,
+    matches,
     samples: info.header.map(() => ''),
     missing: missingRequired(
       mapping,
