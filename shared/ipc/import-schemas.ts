@@ -99,6 +99,8 @@ export const importCheckSchema = z.strictObject({
   sheet: z.string().nullable(),
   header: z.array(z.string()),
   mapping: z.array(z.enum(ENTRY_FIELDS).nullable()),
+  /** Per column, the field the heading was taken to mean by a guess (shown as one); null for the others. */
+  guessed: z.array(z.enum(ENTRY_FIELDS).nullable()),
   /** Per column, the first value the file holds in it ('' when none), to recognise the column by. */
   samples: z.array(z.string()),
   missing: z.array(z.enum(ENTRY_FIELDS)),
