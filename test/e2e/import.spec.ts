@@ -143,12 +143,18 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   // Export rejected rows: the invalid rows as they are in the file, with an error column.
   await page.getByRole('button', { name: 'Export rejected rows (CSV)' }).click();
   await expect(page.getByText(/^Saved 2 rejected rows to /).first()).toBeVisible();
+  // The file's own headings and columns (Notes too), and a Problem column.
   const rejected = readCsv(desk.saved[0]!);
-  expect(rejected.map((r) => r.row)).toEqual(['3', '5']);
-  expect(rejected[0]).toMatchObject({ reference: 'IMP-002', surname: '', error: 'surname: Enter the surname' });
-  expect(rejected[1]).toMatchObject({ reference: 'IMP-004', postcode: 'NOPE', purchase_date: '31/02/2026' });
-  expect(rejected[1]!.error).toContain('postcode: Enter a UK postcode');
-  expect(rejected[1]!.error).toContain('purchase_date: February 2026 has only 28 days');
+  expect(Object.keys(rejected[0]!)).toEqual([...HEADER, 'Problem']);
+  expect(rejected[0]).toMatchObject({
+    Reference: 'IMP-002',
+    Surname: '',
+    Notes: 'note 2',
+    Problem: 'Row 3: Surname: Enter the surname',
+  });
+  expect(rejected[1]).toMatchObject({ Reference: 'IMP-004', Postcode: 'NOPE', 'Purchase date': '31/02/2026' });
+  expect(rejected[1]!.Problem).toContain('Row 5: Postcode: Enter a UK postcode');
+  expect(rejected[1]!.Problem).toContain('Purchase date: February 2026 has only 28 days');
 
   // Fix row 3 in place: its editor opens on the field in error; Enter saves and checks again.
   await page.getByRole('button', { name: 'Fix row 3' }).click();
