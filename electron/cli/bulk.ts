@@ -1,6 +1,7 @@
 import type { ScreenDateOrder } from '../../shared/entry/screen-date';
 import { accountWords } from '../../shared/import/accounting';
 import { brokenFields, visibleText } from '../../shared/import/repairs';
+import { edgeSpaces } from '../../shared/import/changes';
 import type { Profile } from '../../shared/profile/schema';
 import type { StateCounts } from '../main/journal/store';
 import { checkImport, type ImportCheck } from '../main/import/batch-check';
@@ -35,6 +36,9 @@ const duplicateText = (d: RowDuplicate) =>
     ? `repeats row ${d.ofRow} of the file`
     : `repeats journal #${d.ofEntry?.id} (${d.ofEntry?.state}${d.ofEntry?.recordid ? `, recordid ${d.ofEntry.recordid}` : ''})`;
 
+/** A value as the changes list shows it: invisible characters marked, spaces at either end as ␣. */
+const shown = (value: string) => edgeSpaces(visibleText(value));
+
 function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplicate: boolean): void {
   if (json) {
     printJson({
@@ -53,6 +57,7 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       continuable_batch: check.continuable?.id,
       changed_rows: check.changedRows,
       changes: check.changes,
+      formatted: check.formatted,
     });
     return;
   }
@@ -80,9 +85,13 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       `  ${check.changedRows} row(s) are sent otherwise than the file writes them (as in the file → as sent):\n`,
     );
     for (const c of check.changes.slice(0, SHOWN))
-      out.write(`    row ${c.row} ${c.field}: "${visibleText(c.file)}" → "${visibleText(c.sent)}"\n`);
+      out.write(`    row ${c.row} ${c.field}: "${shown(c.file)}" → "${shown(c.sent)}"\n`);
     if (check.changes.length > SHOWN) out.write(`    … and more (--json lists them)\n`);
   }
+  if (check.formatted)
+    out.write(
+      `  ${check.formatted} value(s) only written the service's way (amounts as 100.00, dates as YYYY-MM-DD)\n`,
+    );
   for (const d of check.duplicates.slice(0, SHOWN)) {
     out.write(
       `  row ${d.row}: ${duplicateText(d)}${allowDuplicate ? ' (sent anyway: --allow-duplicate)' : ' (left out)'}\n`,

@@ -126,5 +126,7 @@ export const importCheckSchema = z.strictObject({
     z.strictObject({ row: z.number().int(), field: z.enum(ENTRY_FIELDS), file: z.string(), sent: z.string() }),
   ),
   changedRows: z.number().int(),
+  /** Values only written the service's way (money as 100.00, dates as YYYY-MM-DD): one line, not listed. */
+  formatted: z.number().int(),
 });
 export type ImportCheckView = z.infer<typeof importCheckSchema>;

@@ -18,6 +18,7 @@ import {
   type RowDuplicate,
 } from './batch-file';
 import type { ReadEntry } from './entries';
+import { onlyFormat } from '../../../shared/import/changes';
 import type { TableInfo } from './table';
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */
@@ -56,6 +57,8 @@ export interface ImportCheck {
   changes: RowChange[];
   /** Rows with such changes. */
   changedRows: number;
+  /** Values only written the service's way (money as 100.00, dates as YYYY-MM-DD): counted, not listed. */
+  formatted: number;
 }
 
 /** A value the import sends otherwise than the file holds it. */
@@ -113,6 +116,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
       : await continuable(core, profile.name, basename(req.path), earlierBatch),
     changes: [],
     changedRows: 0,
+    formatted: 0,
   };
   const queuedBefore = await rowsIn(core, earlierBatch);
   const seen = new Map<string, number>();
@@ -184,15 +188,20 @@ function noteSamples(samples: string[], cells: readonly string[]): number {
   return left;
 }
 
-/** Notes the values of a valid row the import sends otherwise than the file holds them. */
+/**
+ * Notes the values of a valid row the import sends otherwise than the file holds them: those only
+ * written the service's way are counted, the others listed.
+ */
 function noteChanges(check: ImportCheck, e: Extract<ReadEntry, { ok: true }>): void {
   const fields = Object.keys(e.file).filter(
     (f): f is EntryField =>
       ENTRY_FIELDS.includes(f as EntryField) && String(e.file[f as EntryField]) !== e.entry[f as EntryField],
   );
-  if (fields.length === 0) return;
+  const real = fields.filter((field) => !onlyFormat(field, String(e.file[field] ?? ''), e.entry[field]));
+  check.formatted += fields.length - real.length;
+  if (real.length === 0) return;
   check.changedRows += 1;
-  for (const field of fields)
+  for (const field of real)
     if (check.changes.length < LISTED)
       check.changes.push({ row: e.row, field, file: String(e.file[field] ?? ''), sent: e.entry[field] });
 }

@@ -113,6 +113,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         continuable: check.continuable ? batchView(check.continuable) : null,
         changes: check.changes.map((c) => ({ ...c, file: c.file.slice(0, 10_000) })),
         changedRows: check.changedRows,
+        formatted: check.formatted,
       };
     },
     async 'imports:start'(r) {
