@@ -11,6 +11,7 @@ import { seriousViolations, sendEntry } from './support/journal-seed';
 import { SIZES } from './support/zoom';
 import { EXPORTED_CSV } from '../support/csv-export';
 import { personalDataNotice } from '../../shared/journal/personal-fields';
+import { STATE_LABELS } from '../../shared/journal/state-words';
 
 mkdirSync('test-results/screens', { recursive: true });
 mkdirSync('docs', { recursive: true });
@@ -457,6 +458,26 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
     else expect(now).toMatchObject({ state: row.state, recordid: row.recordid, attempts: row.attempts });
   }
   expect(new Set(after.flatMap((r) => (r.recordid ? [r.recordid] : []))).size).toBe(9);
+
+  // The finish screen lists each sent row with its outcome and recordid, narrowed by outcome.
+  const sentRows = page.getByRole('table', { name: 'Rows sent and their outcome' });
+  await expect(page.getByTestId('batch-rows-count')).toHaveText('10 rows.');
+  await expect(sentRows.locator('tbody tr')).toHaveCount(10);
+  for (const row of after) {
+    await expect(sentRows.locator(`tr[data-reference="${row.reference}"] td`)).toHaveText([
+      String(row.id),
+      row.reference,
+      STATE_LABELS[row.state],
+      row.recordid === null ? '–' : String(row.recordid),
+    ]);
+  }
+  await page.getByLabel('Rows sent, by outcome').selectOption({ label: STATE_LABELS.unknown });
+  await expect(page.getByTestId('batch-rows-count')).toHaveText('1 row.');
+  const unknownRow = after.find((r) => r.state === 'unknown')!;
+  await expect(sentRows.locator('tbody tr')).toHaveCount(1);
+  await expect(sentRows.locator('tbody tr td').nth(1)).toHaveText(unknownRow.reference);
+  await page.getByLabel('Rows sent, by outcome').selectOption({ label: 'All outcomes' });
+  await expect(sentRows.locator('tbody tr')).toHaveCount(10);
 
   // The batch's results: file row → state, recordid, message.
   await page.getByRole('button', { name: 'Export batch results (CSV)' }).click();
