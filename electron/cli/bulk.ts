@@ -1,6 +1,7 @@
 import type { ScreenDateOrder } from '../../shared/entry/screen-date';
 import { accountWords } from '../../shared/import/accounting';
 import { brokenFields, visibleText } from '../../shared/import/repairs';
+import { edgeSpaces } from '../../shared/import/changes';
 import type { Profile } from '../../shared/profile/schema';
 import type { StateCounts } from '../main/journal/store';
 import { checkImport, type ImportCheck } from '../main/import/batch-check';
@@ -9,6 +10,7 @@ import { batchStatus, queueImport, type BatchStatus } from '../main/import/batch
 import { TableReadError } from '../main/import/table';
 import type { CliContext } from './context';
 import { CliFailure, EXIT, printJson } from './output';
+import { checkGivenHeadings, givenMapping, mappingLines, type GivenColumn } from './column-options';
 
 export interface BulkOptions {
   json?: boolean;
@@ -21,6 +23,8 @@ export interface BulkOptions {
   joinLines?: string;
   /** The batch the file continues (a corrected version of its file). */
   continueBatch?: number;
+  /** Fields given for headings (--columns, --column), before the profile's remembered choices. */
+  given?: readonly GivenColumn[];
 }
 
 /** How many row problems or duplicates the text report lists (all of them with --json). */
@@ -32,11 +36,15 @@ const duplicateText = (d: RowDuplicate) =>
     ? `repeats row ${d.ofRow} of the file`
     : `repeats journal #${d.ofEntry?.id} (${d.ofEntry?.state}${d.ofEntry?.recordid ? `, recordid ${d.ofEntry.recordid}` : ''})`;
 
+/** A value as the changes list shows it: invisible characters marked, spaces at either end as ␣. */
+const shown = (value: string) => edgeSpaces(visibleText(value));
+
 function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplicate: boolean): void {
   if (json) {
     printJson({
       event: 'checked',
       file,
+      columns: check.info.header.map((heading, column) => ({ column, heading, ...check.matches[column] })),
       rows: check.rows,
       valid: check.valid,
       invalid: check.invalid,
@@ -49,6 +57,7 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       continuable_batch: check.continuable?.id,
       changed_rows: check.changedRows,
       changes: check.changes,
+      formatted: check.formatted,
     });
     return;
   }
@@ -76,9 +85,13 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       `  ${check.changedRows} row(s) are sent otherwise than the file writes them (as in the file → as sent):\n`,
     );
     for (const c of check.changes.slice(0, SHOWN))
-      out.write(`    row ${c.row} ${c.field}: "${visibleText(c.file)}" → "${visibleText(c.sent)}"\n`);
+      out.write(`    row ${c.row} ${c.field}: "${shown(c.file)}" → "${shown(c.sent)}"\n`);
     if (check.changes.length > SHOWN) out.write(`    … and more (--json lists them)\n`);
   }
+  if (check.formatted)
+    out.write(
+      `  ${check.formatted} value(s) only written the service's way (amounts as 100.00, dates as YYYY-MM-DD)\n`,
+    );
   for (const d of check.duplicates.slice(0, SHOWN)) {
     out.write(
       `  row ${d.row}: ${duplicateText(d)}${allowDuplicate ? ' (sent anyway: --allow-duplicate)' : ' (left out)'}\n`,
@@ -124,6 +137,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     sheet: opts.sheet,
     repairs: opts.joinLines !== undefined ? [{ kind: 'join', separator: opts.joinLines }] : undefined,
     continueBatch: opts.continueBatch,
+    given: opts.given?.length ? givenMapping(opts.given) : undefined,
   };
   let check: ImportCheck;
   try {
@@ -137,6 +151,13 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     }
     throw err;
   }
+  checkGivenHeadings(opts.given ?? [], check.info.header, file);
+  // The mapping used, one line per column of the file (--json has it in the `checked` event).
+  const lines = json ? [] : mappingLines(check.info.header, check.matches);
+  if (opts.dryRun) process.stdout.write(lines.map((l) => `${l}\n`).join(''));
+  else
+    for (const [column, line] of lines.entries())
+      if (check.matches[column]?.how === 'guess') process.stderr.write(`${line}\n`);
   printCheck(check, file, json, !!opts.allowDuplicate);
   if (opts.dryRun) {
     process.exitCode = check.invalid > 0 || (check.duplicateCount > 0 && !opts.allowDuplicate) ? EXIT.invalid : EXIT.ok;

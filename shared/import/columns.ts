@@ -1,5 +1,7 @@
 import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '../entry/fields';
 import type { EntryInput } from '../entry/schema';
+import { GENERAL_WORDS, SYNONYMS } from './heading-phrases';
+import { HeadingReader, rawWords, SOFT_WORDS } from './heading-words';
 
 /** The field each column of an imported file feeds, one per column; null for a column left out. */
 export type ColumnMapping = Array<EntryField | null>;
@@ -12,52 +14,151 @@ export function headerKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Headings other systems and spreadsheets commonly use for a field, beside its name and label. */
-const SYNONYMS: Partial<Record<EntryField, readonly string[]>> = {
-  reference: ['Ref', 'Ref No', 'Your ref', 'Customer ref'],
-  postcode: ['Post code', 'Postal code', 'Zip', 'Zip code'],
-  email: ['Email address', 'E-mail address'],
-  telephone: ['Tel', 'Tel No', 'Phone', 'Phone number', 'Telephone number', 'Mobile'],
-  policy_premium: ['Premium'],
-  total_value: ['Value'],
-  order_number: ['Order No', 'Order ref'],
-  invoice_number: ['Invoice No', 'Invoice ref'],
-  address1: ['Address'],
-  town: ['City'],
-  colour: ['Color'],
+/**
+ * How a column came to feed its field: chosen on the command line, remembered from the person's
+ * last file, its heading spells the field's name or label, is one of the field's synonyms (or
+ * abbreviates the name), or a guess from part of a heading. A guess is shown as one.
+ */
+export type MatchHow = 'given' | 'remembered' | 'name' | 'label' | 'synonym' | 'guess';
+
+/** What the matcher made of one column. */
+export interface ColumnMatch {
+  /** The field the column feeds; null when it is not imported. */
+  field: EntryField | null;
+  /** How the field was found; null when the column is not imported. */
+  how: MatchHow | null;
+  /**
+   * For a column not imported: the fields its heading could name (two or more: left for the person
+   * to choose), or the one field another column already feeds. Empty otherwise.
+   */
+  candidates: EntryField[];
+}
+
+interface Phrase {
+  field: EntryField;
+  kind: 'label' | 'synonym';
+  words: string[];
+}
+
+const fieldTexts = (field: EntryField) => {
+  const label = FIELD_LABELS[field];
+  return { labels: [field, label, label.replace(/\bline\b/gi, '')], synonyms: SYNONYMS[field] };
 };
 
-/** The heading keys each field answers to: its name, its label, its label without "line", and its synonyms. */
-const FIELD_KEYS: ReadonlyMap<string, EntryField> = new Map(
+const reader = new HeadingReader(
   ENTRY_FIELDS.flatMap((field) => {
-    const label = FIELD_LABELS[field];
-    const keys = [field, label, label.replace(/\bline\b/gi, ''), ...(SYNONYMS[field] ?? [])].map(headerKey);
-    return keys.map((key): [string, EntryField] => [key, field]);
+    const { labels, synonyms } = fieldTexts(field);
+    return [...labels, ...synonyms].flatMap(rawWords);
   }),
 );
 
+const PHRASES: readonly Phrase[] = ENTRY_FIELDS.flatMap((field) => {
+  const { labels, synonyms } = fieldTexts(field);
+  return [
+    ...labels.map((text): Phrase => ({ field, kind: 'label', words: reader.read(text).words })),
+    ...synonyms.map((text): Phrase => ({ field, kind: 'synonym', words: reader.read(text).words })),
+  ];
+});
+
+const NAME_KEYS = new Map(ENTRY_FIELDS.map((field) => [headerKey(field), field]));
+const LABEL_KEYS = new Map(ENTRY_FIELDS.flatMap((f) => fieldTexts(f).labels.map((t) => [headerKey(t), f] as const)));
+
+const isGeneral = (word: string) => GENERAL_WORDS.has(word) || /^\p{N}+$/u.test(word);
+const contains = (outer: readonly string[], inner: readonly string[]) => inner.every((w) => outer.includes(w));
+const unique = (fields: EntryField[]) => [...new Set(fields)];
+
+/** The field a heading's words name, or the fields they could name (more than one: left for the person). */
+function readWords(text: string): { field: EntryField; how: MatchHow } | { candidates: EntryField[] } | null {
+  const { words, expanded } = reader.read(text);
+  if (words.length === 0) return null;
+  const same = PHRASES.filter((p) => p.words.length === words.length && contains(p.words, words));
+  const exact = unique(same.map((p) => p.field));
+  if (exact.length > 1) return { candidates: exact };
+  if (exact.length === 1) {
+    const asLabel = same.some((p) => p.kind === 'label') && !expanded;
+    return { field: exact[0]!, how: asLabel ? 'label' : 'synonym' };
+  }
+  // A guess: the heading is part of one field's headings and says more than a general word ("Order"),
+  // or is made of that field's headings and words that add nothing ("Zip / postal code", "Premium amount").
+  const part = unique(
+    PHRASES.filter((p) => p.words.length > words.length && contains(p.words, words)).map((p) => p.field),
+  );
+  const made = ENTRY_FIELDS.filter((field) => {
+    const inside = PHRASES.filter((p) => p.field === field && contains(words, p.words));
+    return inside.length > 0 && words.every((w) => SOFT_WORDS.has(w) || inside.some((p) => p.words.includes(w)));
+  });
+  const guessed = unique([...(words.some((w) => !isGeneral(w)) ? part : []), ...made]);
+  if (guessed.length === 1) return { field: guessed[0]!, how: 'guess' };
+  const could = unique([...part, ...made]);
+  return could.length > 1 ? { candidates: could } : null;
+}
+
 /**
- * Which field each column feeds: the person's remembered choice for that heading first, otherwise
- * the field whose name or label the heading spells. A field goes to the first column that claims it.
+ * What a heading names, before any column claims a field: its name or label spelled out, else the
+ * words of the whole heading, else the heading without what it holds in brackets ("Address line 1
+ * (house and street)"). Null when it names nothing.
  */
-export function matchColumns(header: readonly string[], remembered: RememberedMapping = {}): ColumnMapping {
+export function readHeading(text: string): { field: EntryField; how: MatchHow } | { candidates: EntryField[] } | null {
+  const key = headerKey(text);
+  if (key === '') return null;
+  const named = NAME_KEYS.get(key);
+  if (named) return { field: named, how: 'name' };
+  const labelled = LABEL_KEYS.get(key);
+  if (labelled) return { field: labelled, how: 'label' };
+  const whole = readWords(text);
+  if (whole) return whole;
+  const outside = text.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ');
+  return outside !== text ? readWords(outside) : null;
+}
+
+/**
+ * What each column feeds: choices given for its heading (the command line's) first, then the
+ * person's remembered choices, then headings by how surely they name a field (name, label, synonym,
+ * guess). A field goes to the first column that claims it; a heading that could name two fields is
+ * left for the person.
+ */
+export function matchHeadings(
+  header: readonly string[],
+  remembered: RememberedMapping = {},
+  given: RememberedMapping = {},
+): ColumnMatch[] {
   const keys = header.map(headerKey);
-  const mapping: ColumnMapping = header.map(() => null);
+  const matches: ColumnMatch[] = header.map(() => ({ field: null, how: null, candidates: [] }));
+  const decided = new Set<number>();
   const taken = new Set<EntryField>();
-  const claim = (column: number, field: EntryField | null | undefined) => {
-    if (!field || taken.has(field)) return;
-    taken.add(field);
-    mapping[column] = field;
+  const claim = (column: number, field: EntryField | null, how: MatchHow) => {
+    decided.add(column);
+    if (field && taken.has(field)) return void (matches[column] = { field: null, how: null, candidates: [field] });
+    if (field) taken.add(field);
+    matches[column] = { field, how, candidates: [] };
   };
-  const isRemembered = (key: string) => key !== '' && Object.hasOwn(remembered, key);
-  keys.forEach((key, column) => {
-    const choice = isRemembered(key) ? remembered[key] : undefined;
-    if (typeof choice === 'string' && isEntryField(choice)) claim(column, choice);
+  for (const [choices, how] of [
+    [given, 'given'],
+    [remembered, 'remembered'],
+  ] as const) {
+    keys.forEach((key, column) => {
+      if (decided.has(column) || key === '' || !Object.hasOwn(choices, key)) return;
+      const choice = choices[key];
+      // A stored choice that names no field leaves the column out rather than guessing past it.
+      claim(column, typeof choice === 'string' && isEntryField(choice) ? choice : null, how);
+    });
+  }
+  const read = header.map((text, column) => (decided.has(column) ? null : readHeading(text)));
+  // The surest reading claims a field first: a name before a label, a synonym, then a guess.
+  for (const level of ['name', 'label', 'synonym', 'guess'] as const) {
+    read.forEach((found, column) => {
+      if (found && 'field' in found && found.how === level) claim(column, found.field, found.how);
+    });
+  }
+  read.forEach((found, column) => {
+    if (found && 'candidates' in found) matches[column] = { field: null, how: null, candidates: found.candidates };
   });
-  keys.forEach((key, column) => {
-    if (!isRemembered(key)) claim(column, FIELD_KEYS.get(key));
-  });
-  return mapping;
+  return matches;
+}
+
+/** The field each column feeds, as {@link matchHeadings} finds it. */
+export function matchColumns(header: readonly string[], remembered: RememberedMapping = {}): ColumnMapping {
+  return matchHeadings(header, remembered).map((m) => m.field);
 }
 
 /** The choices of a mapping keyed by heading, to store for the next file with the same headings. */
@@ -84,4 +185,22 @@ export function rowInput(cells: readonly string[], mapping: ColumnMapping): Entr
     if (field && cell !== undefined) input[field] = cell;
   });
   return input;
+}
+
+/** A column's letter as a spreadsheet shows it: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** The field a person names by its field name or its label ("policy", "Total seats"); null for none. */
+export function fieldNamed(text: string): EntryField | null {
+  const key = headerKey(text);
+  return NAME_KEYS.get(key) ?? LABEL_KEYS.get(key) ?? null;
 }

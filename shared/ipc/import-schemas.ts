@@ -99,6 +99,8 @@ export const importCheckSchema = z.strictObject({
   sheet: z.string().nullable(),
   header: z.array(z.string()),
   mapping: z.array(z.enum(ENTRY_FIELDS).nullable()),
+  /** Per column, the field the heading was taken to mean by a guess (shown as one); null for the others. */
+  guessed: z.array(z.enum(ENTRY_FIELDS).nullable()),
   /** Per column, the first value the file holds in it ('' when none), to recognise the column by. */
   samples: z.array(z.string()),
   missing: z.array(z.enum(ENTRY_FIELDS)),
@@ -124,5 +126,7 @@ export const importCheckSchema = z.strictObject({
     z.strictObject({ row: z.number().int(), field: z.enum(ENTRY_FIELDS), file: z.string(), sent: z.string() }),
   ),
   changedRows: z.number().int(),
+  /** Values only written the service's way (money as 100.00, dates as YYYY-MM-DD): one line, not listed. */
+  formatted: z.number().int(),
 });
 export type ImportCheckView = z.infer<typeof importCheckSchema>;

@@ -11,6 +11,7 @@ import { seriousViolations, sendEntry } from './support/journal-seed';
 import { SIZES } from './support/zoom';
 import { EXPORTED_CSV } from '../support/csv-export';
 import { personalDataNotice } from '../../shared/journal/personal-fields';
+import { STATE_LABELS } from '../../shared/journal/state-words';
 
 mkdirSync('test-results/screens', { recursive: true });
 mkdirSync('docs', { recursive: true });
@@ -143,12 +144,18 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   // Export rejected rows: the invalid rows as they are in the file, with an error column.
   await page.getByRole('button', { name: 'Export rejected rows (CSV)' }).click();
   await expect(page.getByText(/^Saved 2 rejected rows to /).first()).toBeVisible();
+  // The file's own headings and columns (Notes too), and a Problem column.
   const rejected = readCsv(desk.saved[0]!);
-  expect(rejected.map((r) => r.row)).toEqual(['3', '5']);
-  expect(rejected[0]).toMatchObject({ reference: 'IMP-002', surname: '', error: 'surname: Enter the surname' });
-  expect(rejected[1]).toMatchObject({ reference: 'IMP-004', postcode: 'NOPE', purchase_date: '31/02/2026' });
-  expect(rejected[1]!.error).toContain('postcode: Enter a UK postcode');
-  expect(rejected[1]!.error).toContain('purchase_date: February 2026 has only 28 days');
+  expect(Object.keys(rejected[0]!)).toEqual([...HEADER, 'Problem']);
+  expect(rejected[0]).toMatchObject({
+    Reference: 'IMP-002',
+    Surname: '',
+    Notes: 'note 2',
+    Problem: 'Row 3: Surname: Enter the surname',
+  });
+  expect(rejected[1]).toMatchObject({ Reference: 'IMP-004', Postcode: 'NOPE', 'Purchase date': '31/02/2026' });
+  expect(rejected[1]!.Problem).toContain('Row 5: Postcode: Enter a UK postcode');
+  expect(rejected[1]!.Problem).toContain('Purchase date: February 2026 has only 28 days');
 
   // Fix row 3 in place: its editor opens on the field in error; Enter saves and checks again.
   await page.getByRole('button', { name: 'Fix row 3' }).click();
@@ -451,6 +458,26 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
     else expect(now).toMatchObject({ state: row.state, recordid: row.recordid, attempts: row.attempts });
   }
   expect(new Set(after.flatMap((r) => (r.recordid ? [r.recordid] : []))).size).toBe(9);
+
+  // The finish screen lists each sent row with its outcome and recordid, narrowed by outcome.
+  const sentRows = page.getByRole('table', { name: 'Rows sent and their outcome' });
+  await expect(page.getByTestId('batch-rows-count')).toHaveText('10 rows.');
+  await expect(sentRows.locator('tbody tr')).toHaveCount(10);
+  for (const row of after) {
+    await expect(sentRows.locator(`tr[data-reference="${row.reference}"] td`)).toHaveText([
+      String(row.id),
+      row.reference,
+      STATE_LABELS[row.state],
+      row.recordid === null ? '–' : String(row.recordid),
+    ]);
+  }
+  await page.getByLabel('Rows sent, by outcome').selectOption({ label: STATE_LABELS.unknown });
+  await expect(page.getByTestId('batch-rows-count')).toHaveText('1 row.');
+  const unknownRow = after.find((r) => r.state === 'unknown')!;
+  await expect(sentRows.locator('tbody tr')).toHaveCount(1);
+  await expect(sentRows.locator('tbody tr td').nth(1)).toHaveText(unknownRow.reference);
+  await page.getByLabel('Rows sent, by outcome').selectOption({ label: 'All outcomes' });
+  await expect(sentRows.locator('tbody tr')).toHaveCount(10);
 
   // The batch's results: file row → state, recordid, message.
   await page.getByRole('button', { name: 'Export batch results (CSV)' }).click();

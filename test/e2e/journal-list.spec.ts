@@ -6,7 +6,8 @@ import { expect, test, type Desk } from './support/harness';
 import { ZOOM_200 } from './support/zoom';
 import { sendEntry } from './support/journal-seed';
 import { EXPORTED_CSV } from '../support/csv-export';
-import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS, personalDataNotice } from '../../shared/journal/personal-fields';
+import { FIELD_LABELS } from '../../shared/entry/fields';
 
 /** One entry, its surname given, sent once with a sandbox fault first if given. */
 const seed = (desk: Desk, reference: string, surname: string, fault?: QueuedFault['fault']) =>
@@ -173,16 +174,17 @@ test('Export CSV saves the filtered rows; the file has the header and those rows
   await page.getByRole('button', { name: /Export CSV/ }).click();
   await expect(page.getByText(/^Saved 4 rows to .*\.csv$/)).toBeVisible();
   const text = readFileSync(desk.saved.at(-1)!, 'utf8');
-  // The rows hold customers' details: the first line says so, above the header.
-  expect(text.split('\r\n')[0]).toBe(`\uFEFF# ${personalDataNotice(PERSONAL_FIELDS)}`);
   const all = parse(text, { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
-  expect(Object.keys(all[0] ?? {})).toEqual(
-    expect.arrayContaining(['id', 'state', 'recordid', 'reference', 'surname']),
-  );
-  expect(all.map((r) => r.reference).sort()).toEqual(['ACC-1', 'FAIL-1', 'REJ-1', 'UNK-1']);
-  expect(all.find((r) => r.reference === 'ACC-1')).toMatchObject({
-    state: 'accepted',
-    recordid: String(accepted.recordid),
+  // Headings as on screen, for a spreadsheet (the command line's CSV keeps the field names).
+  const headings = Object.keys(all[0] ?? {});
+  expect(headings).toEqual(expect.arrayContaining(['Journal #', 'State', 'Recordid', 'Reference', 'Surname']));
+  // The rows hold customers' details: the first line says so, above the header.
+  const present = PERSONAL_FIELDS.filter((f) => headings.includes(FIELD_LABELS[f]));
+  expect(text.split('\r\n')[0]).toBe(`\uFEFF# ${personalDataNotice(present)}`);
+  expect(all.map((r) => r.Reference).sort()).toEqual(['ACC-1', 'FAIL-1', 'REJ-1', 'UNK-1']);
+  expect(all.find((r) => r.Reference === 'ACC-1')).toMatchObject({
+    State: 'accepted',
+    Recordid: String(accepted.recordid),
   });
 
   await page.getByRole('button', { name: /Needs attention/ }).click();
@@ -191,7 +193,7 @@ test('Export CSV saves the filtered rows; the file has the header and those rows
   await expect(page.getByText(/^Saved 3 rows to .*\.csv$/)).toBeVisible();
   expect(desk.saved).toHaveLength(2);
   const attention = parse(readFileSync(desk.saved[1]!), { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
-  expect(attention.map((r) => r.state).sort()).toEqual(['failed', 'rejected', 'unknown']);
+  expect(attention.map((r) => r.State).sort()).toEqual(['failed', 'rejected', 'unknown']);
 
   // Without personal details, from the keyboard: the box follows the export button; Alt+E exports without them.
   const without = page.getByRole('checkbox', { name: 'Without personal details' });
@@ -203,11 +205,11 @@ test('Export CSV saves the filtered rows; the file has the header and those rows
   await page.keyboard.press('Alt+E');
   await expect(page.getByText(/^Saved 3 rows to .*3-feed-desk-journal-.*\.csv$/)).toBeVisible();
   const plain = readFileSync(desk.saved[2]!, 'utf8');
-  expect(plain).toMatch(/^\uFEFFid,kind,state,/);
+  expect(plain).toMatch(/^\uFEFFJournal #,Kind,State,/);
   const [header, ...rows] = parse(plain, { bom: true }) as string[][];
-  expect(header!.filter(isPersonalField)).toEqual([]);
-  expect(rows.map((r) => r[header!.indexOf('state')]).sort()).toEqual(['failed', 'rejected', 'unknown']);
-  for (const r of attention) expect(plain).not.toContain(r.surname);
+  expect(header!.filter((h) => PERSONAL_FIELDS.some((f) => FIELD_LABELS[f] === h))).toEqual([]);
+  expect(rows.map((r) => r[header!.indexOf('State')]).sort()).toEqual(['failed', 'rejected', 'unknown']);
+  for (const r of attention) expect(plain).not.toContain(r.Surname!);
 });
 
 test('a state change made in main shows in the list and the badge without a reload', async ({ desk }) => {

@@ -6,6 +6,7 @@ import { CliFailure, readStdin, readText } from '../output';
 import { oneOf, seconds, wholeNumber } from '../options';
 import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../../shared/entry/screen-date';
 import { reportSubmitted } from '../report';
+import { columnOption, readColumnsFile, type GivenColumn } from '../column-options';
 
 /** Reads the entry file (or stdin for `-`), at most 1 MiB, decoded once as UTF-8, and parses its JSON. */
 async function readEntry(file: string): Promise<unknown> {
@@ -48,6 +49,8 @@ interface SubmitOptions {
   corrects?: number;
   joinLines?: string;
   continueBatch?: number;
+  columns?: string;
+  column: GivenColumn[];
 }
 
 /** `feed-desk submit ENTRY.json`: validate, journal, send, wait for retries, print the outcome. */
@@ -87,6 +90,17 @@ export function registerSubmit(program: Command): void {
       oneOf('--date-order', SCREEN_DATE_ORDERS),
       'YYYY-MM-DD',
     )
+    .option(
+      '--columns <file>',
+      'with --csv: the field of each heading, from a JSON object {"Policy No": "policy"} or CSV lines ' +
+        'Policy No,policy (- or empty: not imported); before the profile’s remembered choices',
+    )
+    .option(
+      '--column <heading=field>',
+      'with --csv: the field of one heading, e.g. "Policy No=policy" or "Notes=-" (repeatable; over --columns)',
+      columnOption,
+      [],
+    )
     .option('--sheet <name>', 'with --csv and an .xlsx file: the sheet to read (default: the first)')
     .option(
       '--join-lines <separator>',
@@ -112,12 +126,16 @@ export function registerSubmit(program: Command): void {
             if (opts.corrects) throw new CliFailure('--corrects goes with one entry file, not --csv');
             // Loaded here: the bulk path reads CSV and .xlsx files (csv-parse, exceljs, unzipper).
             const { submitCsv } = await import('../bulk');
-            await submitCsv(ctx, opts.csv, profile, opts);
+            const given = [...(opts.columns ? readColumnsFile(opts.columns) : []), ...opts.column];
+            await submitCsv(ctx, opts.csv, profile, { ...opts, given });
             return;
           }
           if (!file) throw new CliFailure('Give an entry file (- for stdin), or --csv FILE');
-          if (opts.dryRun || opts.concurrency || opts.sheet || opts.joinLines !== undefined || opts.continueBatch) {
-            throw new CliFailure('--dry-run, --concurrency, --sheet, --join-lines and --continue-batch go with --csv');
+          const withCsv = [opts.dryRun, opts.concurrency, opts.sheet, opts.joinLines !== undefined, opts.continueBatch];
+          if (withCsv.some(Boolean) || opts.columns || opts.column.length) {
+            throw new CliFailure(
+              '--dry-run, --concurrency, --sheet, --join-lines, --continue-batch, --columns and --column go with --csv',
+            );
           }
           const input = await readEntry(file);
           // The entry is checked before the connection, so it can be fixed without a service.

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { ENTRY_FIELDS, type EntryField } from '../../../shared/entry/fields';
 import type { FieldErrors } from '../../../shared/entry/schema';
 import { ruleFor, type EntryInput } from '../../../shared/entry/schema';
-import { missingRequired, type ColumnMapping } from '../../../shared/import/columns';
+import { missingRequired, type ColumnMapping, type ColumnMatch } from '../../../shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, DuplicateProbe, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
@@ -18,6 +18,7 @@ import {
   type RowDuplicate,
 } from './batch-file';
 import type { ReadEntry } from './entries';
+import { onlyFormat } from '../../../shared/import/changes';
 import type { TableInfo } from './table';
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */
@@ -34,6 +35,8 @@ export interface ImportCheck {
   contentHash: string;
   info: TableInfo;
   mapping: ColumnMapping;
+  /** How each column's field was found from its heading (what the mapping is when none is given). */
+  matches: ColumnMatch[];
   /** Per column, the first value the file holds in it ('' for a column with none), to recognise it by. */
   samples: string[];
   /** Required fields no column is mapped to (every row then fails on them). */
@@ -54,6 +57,8 @@ export interface ImportCheck {
   changes: RowChange[];
   /** Rows with such changes. */
   changedRows: number;
+  /** Values only written the service's way (money as 100.00, dates as YYYY-MM-DD): counted, not listed. */
+  formatted: number;
 }
 
 /** A value the import sends otherwise than the file holds it. */
@@ -78,12 +83,21 @@ function probe(e: Extract<ReadEntry, { ok: true }>): DuplicateProbe {
  * within the file and against the journal, and whether this content was imported before.
  */
 export async function checkImport(core: Core, req: ImportRequest): Promise<ImportCheck> {
-  const { profile, contentHash, info, mapping, entries, earlier: earlierBatch } = await openBatchFile(core, req);
+  const {
+    profile,
+    contentHash,
+    info,
+    mapping,
+    matches,
+    entries,
+    earlier: earlierBatch,
+  } = await openBatchFile(core, req);
   const check: ImportCheck = {
     fileName: basename(req.path),
     contentHash,
     info,
     mapping,
+    matches,
     samples: info.header.map(() => ''),
     missing: missingRequired(
       mapping,
@@ -102,6 +116,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
       : await continuable(core, profile.name, basename(req.path), earlierBatch),
     changes: [],
     changedRows: 0,
+    formatted: 0,
   };
   const queuedBefore = await rowsIn(core, earlierBatch);
   const seen = new Map<string, number>();
@@ -173,15 +188,20 @@ function noteSamples(samples: string[], cells: readonly string[]): number {
   return left;
 }
 
-/** Notes the values of a valid row the import sends otherwise than the file holds them. */
+/**
+ * Notes the values of a valid row the import sends otherwise than the file holds them: those only
+ * written the service's way are counted, the others listed.
+ */
 function noteChanges(check: ImportCheck, e: Extract<ReadEntry, { ok: true }>): void {
   const fields = Object.keys(e.file).filter(
     (f): f is EntryField =>
       ENTRY_FIELDS.includes(f as EntryField) && String(e.file[f as EntryField]) !== e.entry[f as EntryField],
   );
-  if (fields.length === 0) return;
+  const real = fields.filter((field) => !onlyFormat(field, String(e.file[field] ?? ''), e.entry[field]));
+  check.formatted += fields.length - real.length;
+  if (real.length === 0) return;
   check.changedRows += 1;
-  for (const field of fields)
+  for (const field of real)
     if (check.changes.length < LISTED)
       check.changes.push({ row: e.row, field, file: String(e.file[field] ?? ''), sent: e.entry[field] });
 }

@@ -1,6 +1,6 @@
 // The CSV files of a bulk import: a batch's results, and the rows of a file that fail validation.
 import { stringify } from 'csv-stringify/sync';
-import { ENTRY_FIELDS, type EntryField } from '../../../shared/entry/fields';
+import { FIELD_LABELS, isEntryField } from '../../../shared/entry/fields';
 import type { Core } from '../core/core';
 import { csvWithNotice, guardCell } from '../journal/csv-export';
 import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
@@ -52,24 +52,47 @@ const errorWords = (fields: Record<string, string>) =>
     .map((f) => `${f === '_' ? 'row' : f}: ${fields[f]}`)
     .join('; ');
 
+/** The heading of the column that says what is wrong with a rejected row. */
+export const PROBLEM_HEADING = 'Problem';
+
+/** A row's problems in words, with its row number in the file: "Row 3: Postcode: Enter a UK postcode". */
+const problemWords = (row: number, fields: Record<string, string>) =>
+  `Row ${row}: ` +
+  Object.keys(fields)
+    .map((f) => `${f === '_' ? 'Whole row' : isEntryField(f) ? FIELD_LABELS[f] : f}: ${fields[f]}`)
+    .join('; ');
+
 /**
- * The file's rows that fail validation, as they are in the file (mapped fields), each with an
- * `error` column naming the fields and messages, for fixing in a spreadsheet and importing again
- * (bulk import skips the personal-data notice line that comes first when a row has a personal value).
- * Returns how many.
+ * The file's rows that fail validation as the file has them: its own headings and column order,
+ * every column (also those not imported), and a "Problem" column last (the file's own, when it has
+ * one there: a rejected-rows file imported again), so the rows can be pasted back into the source
+ * sheet, fixed and imported again. A mapped cell holds what was validated (a fix made on the
+ * screen, a repair chosen). The personal-data notice line comes first when a row has a personal
+ * value (bulk import skips it). Returns how many.
  */
 export async function writeRejectedRows(
   core: Core,
   req: ImportRequest,
   write: (text: string) => void,
 ): Promise<number> {
-  const { entries } = await openImport(core, req);
-  const csv = csvWithNotice(write, line(['row', ...ENTRY_FIELDS, 'error']), PERSONAL_FIELDS);
+  const { info, mapping, entries } = await openImport(core, req);
+  const header = [...info.header];
+  const own = header.length > 0 && header.at(-1)!.trim().toLowerCase() === PROBLEM_HEADING.toLowerCase();
+  if (!own) header.push(PROBLEM_HEADING);
+  const width = header.length - 1;
+  const personal = PERSONAL_FIELDS.filter((f) => mapping.includes(f));
+  const csv = csvWithNotice(write, line(header), personal);
   let count = 0;
   for await (const e of entries) {
     if (e.ok) continue;
-    const values = (fields: readonly EntryField[]) => fields.map((f) => String(e.input[f] ?? ''));
-    csv.rows(line([e.row, ...values(ENTRY_FIELDS), errorWords(e.fields)]), values(PERSONAL_FIELDS).some(filled));
+    const cells = Array.from({ length: width }, (_, column) => {
+      const field = mapping[column];
+      return field ? String(e.input[field] ?? '') : (e.cells[column] ?? '');
+    });
+    csv.rows(
+      line([...cells, problemWords(e.row, e.fields)]),
+      personal.some((f) => filled(String(e.input[f] ?? ''))),
+    );
     count += 1;
   }
   csv.end();

@@ -26,6 +26,8 @@ export interface ImportRequest {
   /** Column → field; by default matched by header name (and the profile's remembered choices). */
   mapping?: ColumnMapping;
   remembered?: RememberedMapping;
+  /** Choices for headings given on the command line (heading key → field, or null: not imported). */
+  given?: RememberedMapping;
   /** Rows a person corrected in place: row number → the whole corrected input. */
   fixes?: ReadonlyMap<number, EntryInput>;
   /** Repairs of line breaks in single-line fields a person chose (never applied otherwise). */
@@ -90,6 +92,7 @@ export async function openImport(core: Core, req: ImportRequest) {
     rules: profile,
     mapping: req.mapping,
     remembered: req.remembered ?? profile.importColumns,
+    given: req.given,
     dateOrder: req.dateOrder,
     sheet: req.sheet,
     fixes: req.fixes,

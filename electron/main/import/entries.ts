@@ -7,7 +7,13 @@ import {
   type FieldErrors,
 } from '../../../shared/entry/schema';
 import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
-import { matchColumns, rowInput, type ColumnMapping, type RememberedMapping } from '../../../shared/import/columns';
+import {
+  matchHeadings,
+  rowInput,
+  type ColumnMapping,
+  type ColumnMatch,
+  type RememberedMapping,
+} from '../../../shared/import/columns';
 import { repairLines, type LineRepair } from '../../../shared/import/repairs';
 import { openTable } from './read-table';
 import type { TableEncoding, TableInfo } from './table';
@@ -26,6 +32,8 @@ export interface ReadEntriesOptions {
   /** Column → field; by default matched from the header (remembered choices first). */
   mapping?: ColumnMapping;
   remembered?: RememberedMapping;
+  /** Choices given for headings (the command line's), before the remembered ones. */
+  given?: RememberedMapping;
   /** The order of dates in the file; YYYY-MM-DD is always read too. */
   dateOrder: ScreenDateOrder;
   sheet?: string;
@@ -43,9 +51,10 @@ export interface ReadEntriesOptions {
 export async function readEntries(
   path: string,
   options: ReadEntriesOptions,
-): Promise<{ info: TableInfo; mapping: ColumnMapping; entries: AsyncIterable<ReadEntry> }> {
+): Promise<{ info: TableInfo; mapping: ColumnMapping; matches: ColumnMatch[]; entries: AsyncIterable<ReadEntry> }> {
   const { info, rows } = await openTable(path, { sheet: options.sheet, encoding: options.encoding });
-  const mapping = options.mapping ?? matchColumns(info.header, options.remembered);
+  const matches = matchHeadings(info.header, options.remembered, options.given);
+  const mapping = options.mapping ?? matches.map((m) => m.field);
   const schema = buildEntrySchema(options.rules, { dateOrder: options.dateOrder });
   const width = info.header.length;
 
@@ -63,5 +72,5 @@ export async function readEntries(
       else yield { row, line, input, file, cells, ok: false, fields };
     }
   }
-  return { info, mapping, entries: { [Symbol.asyncIterator]: entries } };
+  return { info, mapping, matches, entries: { [Symbol.asyncIterator]: entries } };
 }

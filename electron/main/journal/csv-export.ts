@@ -81,7 +81,8 @@ export function resolutionOf(history: readonly HistoryRow[]): HistoryRow | undef
   return history.findLast((h) => h.fromState !== null && h.fromState !== h.toState && !bySystem(h));
 }
 
-const ROW_COLUMNS = [
+/** The journal CSV's columns of a row, by field name (scripts read these). */
+export const ROW_COLUMNS = [
   'id',
   'kind',
   'state',
@@ -103,17 +104,20 @@ const ROW_COLUMNS = [
   'reviewed_at',
   'review_note',
 ];
-const PAYLOAD_COLUMNS = [...ENTRY_FIELDS, 'cancellation_date', 'reason'];
+/** The journal CSV's columns of what was sent, by field name. */
+export const PAYLOAD_COLUMNS = [...ENTRY_FIELDS, 'cancellation_date', 'reason'];
 
 /**
- * One row's cells. Without the personal columns (`personal` false), the row's personal values are
- * also taken out of the texts that may quote them: the service's message and the notes.
+ * One row's cells, its times as `time` writes them (ISO 8601 with offset by default). Without the
+ * personal columns (`personal` false), the row's personal values are also taken out of the texts
+ * that may quote them: the service's message and the notes.
  */
-function cells(
+export function journalCells(
   row: SubmissionRow,
   resolution: HistoryRow | undefined,
   payloadColumns: readonly string[],
   personal: boolean,
+  time: (iso: string | null | undefined) => string = isoWithOffset,
 ): string[] {
   const text = (value: string | null | undefined) =>
     personal || value === null || value === undefined ? (value ?? null) : scrubText(value, personalValues(row.payload));
@@ -124,8 +128,8 @@ function cells(
     row.recordid,
     row.profile,
     row.operator,
-    isoWithOffset(row.createdAt),
-    isoWithOffset(row.finishedAt),
+    time(row.createdAt),
+    time(row.finishedAt),
     row.attempts,
     row.httpStatus,
     text(row.message),
@@ -133,10 +137,10 @@ function cells(
     row.corrects,
     row.supersededBy,
     resolution?.actor ?? null,
-    isoWithOffset(resolution?.at),
+    time(resolution?.at),
     text(resolution?.note),
     row.reviewedBy,
-    isoWithOffset(row.reviewedAt),
+    time(row.reviewedAt),
     text(row.reviewNote),
   ];
   const payload = payloadColumns.map((f) => row.payload[f] ?? '');
@@ -177,7 +181,7 @@ export async function writeRowsCsv(
   const flush = async () => {
     const histories = await journal.histories(page.map((row) => row.id));
     const text = stringify(
-      page.map((row) => cells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns, personal)),
+      page.map((row) => journalCells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns, personal)),
       options,
     );
     csv.rows(

@@ -95,6 +95,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         sheet: check.info.sheet ?? null,
         header: check.info.header,
         mapping: check.mapping,
+        guessed: check.matches.map((m) => (m.how === 'guess' ? m.field : null)),
         samples: check.samples,
         missing: check.missing,
         rows: check.rows,
@@ -112,6 +113,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         continuable: check.continuable ? batchView(check.continuable) : null,
         changes: check.changes.map((c) => ({ ...c, file: c.file.slice(0, 10_000) })),
         changedRows: check.changedRows,
+        formatted: check.formatted,
       };
     },
     async 'imports:start'(r) {

@@ -5,7 +5,7 @@ import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import { toListRow } from './journal-view';
-import { writeJournalCsv } from '../../journal/csv-export';
+import { writePeopleCsv } from '../../journal/csv-for-people';
 import { localDate } from '../../../../shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
@@ -96,7 +96,10 @@ export function journalHandlers(
         extension: 'csv',
       });
       if (!path) return { path: null, rows: 0 };
-      const rows = await writeAtomically(path, (write) => writeJournalCsv(journal, filter, write, { personal }));
+      // For a spreadsheet: the screen's headings, times a spreadsheet reads, only the columns used.
+      const rows = await writeAtomically(path, (write) =>
+        writePeopleCsv(journal, () => journal.iterate(filter), write, { personal }),
+      );
       return { path, rows };
     },
     async 'journal:report'({ from, to }) {

@@ -4,6 +4,7 @@ import { accountWords } from '../../../../shared/import/accounting';
 import { stateWords } from './check-step';
 import { focusOnMount, plural, when } from './import-words';
 import { WithoutPersonal } from '../../components/without-personal';
+import { BatchRows } from './batch-rows';
 
 /** A count tile: label, number, tone. */
 export type Tile = [label: string, count: number, tone?: string];
@@ -82,6 +83,7 @@ export function Summary({ status, busy, exported, onRetry, onExport, onJournal, 
           ['Total', status.total],
         ]}
       />
+      <BatchRows batch={status.batch.id} settled={JSON.stringify(status.counts)} />
       {failed > 0 && <p>Failed rows could not be delivered (the service was busy or unreachable); retry them now.</p>}
       {rejected > 0 && <p>Rejected rows were refused by the service: the results CSV and the Journal say why.</p>}
       {unknown > 0 && <p>Unknown rows may or may not have been stored: decide each one in the Journal.</p>}

@@ -1,4 +1,5 @@
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { edgeSpaces } from '../../../../shared/import/changes';
 import { fieldWords, plural } from './import-words';
 import { ShownValue } from './shown-value';
 
@@ -6,48 +7,58 @@ import { ShownValue } from './shown-value';
 const SHOWN = 200;
 
 /**
- * What the import sends otherwise than the file writes it (trimmed, NFC, money and date forms,
- * repairs chosen): as in the file → as it will be sent, for the rows it changes.
+ * What the import sends otherwise than the file writes it (trimmed, NFC, repairs chosen): as in
+ * the file → as it will be sent, for the rows it changes, spaces at either end shown as ␣. Money
+ * and dates only written the service's way are one line, not a row each.
  */
 export function ChangesTable({ check }: { check: ImportCheckView }) {
-  if (check.changedRows === 0) return null;
+  const formatted = check.formatted > 0 && (
+    <p className="hint" data-testid="import-formatted">
+      {plural(check.formatted, 'value is', 'values are')} only written the service&rsquo;s way (amounts as 100.00, dates
+      as YYYY-MM-DD).
+    </p>
+  );
+  if (check.changedRows === 0) return formatted || null;
   const shown = check.changes.slice(0, SHOWN);
   return (
-    <details className="import-part" data-testid="import-changes">
-      <summary>
-        {plural(check.changedRows, 'row is', 'rows are')} sent otherwise than the file writes them: see what changes
-      </summary>
-      <div className="import-scroll">
-        <table className="import-table" aria-label="Values changed before sending">
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                Row
-              </th>
-              <th scope="col">Field</th>
-              <th scope="col">As in the file</th>
-              <th scope="col">As it will be sent</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((c) => (
-              <tr key={`${c.row}-${c.field}`} data-row={c.row}>
-                <td className="num">{c.row}</td>
-                <td>{fieldWords(c.field)}</td>
-                <td className="value">
-                  <ShownValue value={c.file} />
-                </td>
-                <td className="value">
-                  <ShownValue value={c.sent} />
-                </td>
+    <>
+      {formatted}
+      <details className="import-part" data-testid="import-changes">
+        <summary>
+          {plural(check.changedRows, 'row is', 'rows are')} sent otherwise than the file writes them: see what changes
+        </summary>
+        <div className="import-scroll">
+          <table className="import-table" aria-label="Values changed before sending">
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  Row
+                </th>
+                <th scope="col">Field</th>
+                <th scope="col">As in the file</th>
+                <th scope="col">As it will be sent</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {check.changes.length > shown.length && (
-        <p className="hint">The first {SHOWN.toLocaleString()} changes are listed.</p>
-      )}
-    </details>
+            </thead>
+            <tbody>
+              {shown.map((c) => (
+                <tr key={`${c.row}-${c.field}`} data-row={c.row}>
+                  <td className="num">{c.row}</td>
+                  <td>{fieldWords(c.field)}</td>
+                  <td className="value">
+                    <ShownValue value={edgeSpaces(c.file)} />
+                  </td>
+                  <td className="value">
+                    <ShownValue value={edgeSpaces(c.sent)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {check.changes.length > shown.length && (
+          <p className="hint">The first {SHOWN.toLocaleString()} changes are listed.</p>
+        )}
+      </details>
+    </>
   );
 }

@@ -1,7 +1,16 @@
-import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '../../../../shared/entry/fields';
+import { FIELD_LABELS, type EntryField } from '../../../../shared/entry/fields';
 import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { FieldSelect } from './field-select';
 import { columnLetter, focusOnMount } from './import-words';
 import { ShownValue } from './shown-value';
+
+/** A field a person moved to a column from another one, with the columns as they were before. */
+export interface FieldMove {
+  column: number;
+  field: EntryField;
+  from: number;
+  before: Array<EntryField | null>;
+}
 
 interface ColumnsStepProps {
   check: ImportCheckView;
@@ -9,6 +18,9 @@ interface ColumnsStepProps {
   required: readonly EntryField[];
   busy: boolean;
   onColumn(column: number, field: EntryField | null): void;
+  /** The last field moved from another column: said beside the column it moved to, with Undo. */
+  moved: FieldMove | null;
+  onUndo(): void;
 }
 
 /** How a column is named to a person: its letter and heading. */
@@ -21,8 +33,10 @@ export const columnName = (check: ImportCheckView, column: number): string => {
  * Step 2: each column of the file with the field it fills (matched by heading, or as chosen last
  * time for this profile), changeable; required fields no column fills are called out.
  */
-export function ColumnsStep({ check, required, busy, onColumn }: ColumnsStepProps) {
+export function ColumnsStep({ check, required, busy, onColumn, moved, onUndo }: ColumnsStepProps) {
   const usedBy = new Map(check.mapping.flatMap((field, column) => (field ? [[field, column] as const] : [])));
+  const left = check.header.flatMap((_, column) => (check.mapping[column] ? [] : [columnName(check, column)]));
+  const shownMove = moved && check.mapping[moved.column] === moved.field ? moved : null;
   return (
     <section className="card import-step" aria-labelledby="import-columns-title" aria-busy={busy}>
       <h2 id="import-columns-title" tabIndex={-1} ref={focusOnMount}>
@@ -38,6 +52,11 @@ export function ColumnsStep({ check, required, busy, onColumn }: ColumnsStepProp
           row is invalid until each has a column.
         </div>
       )}
+      <p className="hint" data-testid="import-not-imported">
+        {left.length === 0
+          ? 'Every column of the file is imported.'
+          : `Not imported (${left.length} of ${check.header.length} columns): ${left.join(', ')}.`}
+      </p>
       <div className="import-scroll">
         <table className="import-table columns">
           <caption className="visually-hidden">Columns of the file and the field each fills</caption>
@@ -66,33 +85,30 @@ export function ColumnsStep({ check, required, busy, onColumn }: ColumnsStepProp
                     )}
                   </td>
                   <td>
-                    <select
+                    <FieldSelect
                       id={`import-column-${column}`}
-                      aria-label={`Field for ${columnName(check, column)}`}
-                      aria-describedby="import-columns-hint"
-                      value={field ?? ''}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        onColumn(column, isEntryField(value) ? value : null);
-                      }}
-                    >
-                      <option value="">— not imported —</option>
-                      {ENTRY_FIELDS.map((f) => {
-                        const elsewhere = usedBy.get(f);
-                        const notes = [
-                          required.includes(f) ? 'required' : '',
-                          elsewhere !== undefined && elsewhere !== column
-                            ? `now column ${columnLetter(elsewhere)}`
-                            : '',
-                        ].filter(Boolean);
-                        return (
-                          <option key={f} value={f}>
-                            {FIELD_LABELS[f]}
-                            {notes.length > 0 && ` (${notes.join(', ')})`}
-                          </option>
-                        );
-                      })}
-                    </select>
+                      label={`Field for ${columnName(check, column)}`}
+                      describedBy="import-columns-hint"
+                      column={column}
+                      field={field}
+                      required={required}
+                      usedBy={usedBy}
+                      onChoose={(chosen) => onColumn(column, chosen)}
+                    />
+                    {field && check.guessed[column] === field && (
+                      <span className="import-guess" data-testid={`import-guess-${column}`}>
+                        {' '}
+                        guessed from the heading: check it
+                      </span>
+                    )}
+                    {shownMove?.column === column && (
+                      <p className="import-moved" role="status" data-testid="import-moved">
+                        {FIELD_LABELS[shownMove.field]} moved here from column {columnLetter(shownMove.from)} —{' '}
+                        <button type="button" className="link" onClick={onUndo}>
+                          Undo
+                        </button>
+                      </p>
+                    )}
                   </td>
                 </tr>
               );

@@ -5,9 +5,9 @@ import type { ImportCheckView, ProfileView, ResponseOf } from '../../../../share
 import { api } from '../../api';
 import { useScreenDateOrder } from '../../preferences';
 import { CheckStep } from './check-step';
-import { ColumnsStep, columnName } from './columns-step';
+import { ColumnsStep, columnName, type FieldMove } from './columns-step';
 import { FileStep } from './file-step';
-import { plural, toneOf, type Say } from './import-words';
+import { columnLetter, plural, toneOf, type Say } from './import-words';
 import { useImportCheck, type ImportChoices, type RowInput } from './use-import-check';
 
 export type Started = ResponseOf<'imports:start'>;
@@ -44,6 +44,8 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
   const [sendAnyway, setSendAnyway] = useState<ReadonlySet<number>>(new Set());
   const [starting, setStarting] = useState(false);
   const [exported, setExported] = useState<string | null>(null);
+  /** The last field taken from another column, to say so beside the column and offer Undo. */
+  const [moved, setMoved] = useState<FieldMove | null>(null);
   /** After a row was fixed: focus the next row's Fix button (or Send) once the list shows the new answer. */
   const focusAfter = useRef<number | null>(null);
   const profile = (profiles.find((p) => p.profile.name === choices.profile) ?? profiles[0])?.profile;
@@ -68,6 +70,7 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
   };
   const reset = () => {
     setEditing(null);
+    setMoved(null);
     setSendAnyway(new Set());
   };
 
@@ -90,14 +93,25 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
   };
   const setColumn = (column: number, field: EntryField | null) => {
     if (!check) return;
-    const mapping = [...(choices.mapping ?? check.mapping)];
-    const moved = field ? mapping.findIndex((f, i) => f === field && i !== column) : -1;
-    if (moved >= 0) mapping[moved] = null;
+    const before = choices.mapping ?? check.mapping;
+    const mapping = [...before];
+    const from = field ? mapping.findIndex((f, i) => f === field && i !== column) : -1;
+    if (from >= 0) mapping[from] = null;
     mapping[column] = field;
+    setMoved(field && from >= 0 ? { column, field, from, before: [...before] } : null);
     const words = field
-      ? `${columnName(check, column)} is imported as ${FIELD_LABELS[field]}${moved >= 0 ? `, no longer ${columnName(check, moved)}` : ''}. `
+      ? from >= 0
+        ? `${FIELD_LABELS[field]} moved to ${columnName(check, column)} from column ${columnLetter(from)}, which is now not imported. `
+        : `${columnName(check, column)} is imported as ${FIELD_LABELS[field]}. `
       : `${columnName(check, column)} is not imported. `;
     void recheck({ mapping }, capital(words));
+  };
+  /** Puts back the columns as they were before a field moved from one column to another. */
+  const undoMove = () => {
+    if (!moved || !check) return;
+    setMoved(null);
+    const words = `${FIELD_LABELS[moved.field]} is back in column ${columnLetter(moved.from)}. `;
+    void recheck({ mapping: moved.before }, words);
   };
   const saveFix = async (row: number, input: RowInput) => {
     setFailure(null);
@@ -165,7 +179,14 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
       {choices.file && !check && checking && <p className="hint">Checking {choices.file.name}…</p>}
       {check && profile && (
         <div key={choices.file?.handle} className="import-steps">
-          <ColumnsStep check={check} required={required} busy={checking} onColumn={setColumn} />
+          <ColumnsStep
+            check={check}
+            required={required}
+            busy={checking}
+            onColumn={setColumn}
+            moved={moved}
+            onUndo={undoMove}
+          />
           <CheckStep
             check={check}
             rules={profile}

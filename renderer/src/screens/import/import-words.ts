@@ -24,17 +24,8 @@ export function fieldWords(field: string): string {
   return isEntryField(field) ? FIELD_LABELS[field] : field;
 }
 
-/** A column's letter as a spreadsheet shows it: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
+/** A column's letter as a spreadsheet shows it (shared with the command line). */
+export { columnLetter } from '../../../../shared/import/columns';
 
 /** The date orders a file may use, in words; YYYY-MM-DD is read whatever is chosen. */
 export const DATE_ORDER_WORDS: ReadonlyArray<readonly [ScreenDateOrder, string]> = [

@@ -1,0 +1,23 @@
+import { fieldKind, type EntryField } from '../entry/fields';
+
+/** An amount as a number, currency signs, thousands separators and spaces aside; NaN when it is none. */
+const amount = (text: string) => Number(text.replace(/[£$€,\s]/g, ''));
+
+/**
+ * Whether a value the import sends otherwise than the file writes it is only written the
+ * service's way: the same amount ("100" → "100.00", "£1,234.5" → "1234.50"), the same whole number
+ * ("03" → "3"), or a date in the wire's form (read in the order chosen for the file). Such changes
+ * are counted in one line, not listed.
+ */
+export function onlyFormat(field: EntryField, file: string, sent: string): boolean {
+  const kind = fieldKind(field);
+  if (kind === 'money' || kind === 'integer') return sent !== '' && amount(file) === Number(sent);
+  return kind === 'date' && file.trim() !== '' && sent !== '';
+}
+
+/** Spaces at the start and end of a value made visible as ␣ ("␣Smith␣"), so a trimmed value never looks unchanged. */
+export function edgeSpaces(value: string): string {
+  const lead = /^ */.exec(value)![0].length;
+  const trail = lead === value.length ? 0 : / *$/.exec(value)![0].length;
+  return '␣'.repeat(lead) + value.slice(lead, value.length - trail) + '␣'.repeat(trail);
+}

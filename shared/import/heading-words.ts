@@ -1,0 +1,163 @@
+/**
+ * How a column heading is read as words: split at punctuation, spaces, camel case and digits; common
+ * abbreviations written out; plurals made singular; filler words ("of", "customer") and units or
+ * formats ("£", "GBP", "dd/mm/yyyy") dropped. Word order is not kept: the words are compared as a set.
+ */
+
+/** Abbreviations and spellings people use in headings, each with the word it stands for. */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  acct: 'account',
+  acc: 'account',
+  accnt: 'account',
+  ac: 'account',
+  no: 'number',
+  num: 'number',
+  nbr: 'number',
+  nr: 'number',
+  numb: 'number',
+  ref: 'reference',
+  inits: 'initial',
+  init: 'initial',
+  tel: 'telephone',
+  tele: 'telephone',
+  phone: 'telephone',
+  addr: 'address',
+  adr: 'address',
+  dt: 'date',
+  qty: 'quantity',
+  desc: 'description',
+  descr: 'description',
+  mfr: 'manufacturer',
+  mfg: 'manufacturer',
+  manuf: 'manufacturer',
+  color: 'colour',
+  pcode: 'postcode',
+  prem: 'premium',
+  val: 'value',
+  purch: 'purchase',
+  deliv: 'delivery',
+  inv: 'invoice',
+  ord: 'order',
+  tot: 'total',
+  amt: 'amount',
+  mob: 'mobile',
+  cust: 'customer',
+};
+
+/** Words that say nothing about the field: dropped before comparing. */
+const FILLERS = new Set([
+  'the',
+  'of',
+  'a',
+  'an',
+  'and',
+  'or',
+  'for',
+  'in',
+  'on',
+  'customer',
+  'client',
+  'insured',
+  'policyholder',
+  'billing',
+  'contact',
+  'your',
+  'our',
+]);
+
+/** Units, currencies and date formats written into headings ("Total value (£)", "Date dd/mm/yyyy"). */
+const UNITS = new Set([
+  'gbp',
+  'eur',
+  'usd',
+  'pound',
+  'dd',
+  'mm',
+  'yy',
+  'yyyy',
+  'ddmmyy',
+  'ddmmyyyy',
+  'mmddyyyy',
+  'yyyymmdd',
+  'required',
+  'optional',
+  'mandatory',
+]);
+
+/** Words a heading may hold beside the ones its field is known by ("Premium amount"). */
+export const SOFT_WORDS: ReadonlySet<string> = new Set(['amount', 'detail', 'info', 'data', 'field']);
+
+/** A word without a plural "s" ("seats" → "seat"); "address", "status" and short words stay. */
+function singular(word: string): string {
+  return word.length > 3 && /[^su]s$/.test(word) && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** The raw words of a text: lower case, split at anything but letters and digits, at camel case and at digits. */
+export function rawWords(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .replace(/#/g, ' no ')
+    .replace(/\ba\/c\b/gi, ' account ')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Reads headings as words, knowing a vocabulary (the words the fields are known by) to join and split on. */
+export class HeadingReader {
+  private readonly known: Set<string>;
+
+  constructor(vocabulary: Iterable<string>) {
+    this.known = new Set([...vocabulary, ...Object.keys(ABBREVIATIONS), ...FILLERS, ...UNITS, ...SOFT_WORDS]);
+  }
+
+  /** Splits a run-together word ("POLICYNO", "accountcode") into known words, fewest first; null if it cannot. */
+  private split(word: string): string[] | null {
+    const best: Array<string[] | null> = [[]];
+    for (let end = 1; end <= word.length; end++) {
+      best[end] = null;
+      for (let start = Math.max(0, end - 20); start <= end - 2; start++) {
+        const piece = word.slice(start, end);
+        const before = best[start];
+        if (before && this.known.has(piece) && (!best[end] || before.length + 1 < best[end]!.length)) {
+          best[end] = [...before, piece];
+        }
+      }
+    }
+    return best[word.length] ?? null;
+  }
+
+  /**
+   * The words of a heading, as a sorted list, and whether an abbreviation was written out to read it.
+   * Neighbours that make a known word are joined ("e mail" → "email", "post code" → "postcode").
+   */
+  read(text: string): { words: string[]; expanded: boolean } {
+    const raw = rawWords(text);
+    const joined: string[] = [];
+    for (let i = 0; i < raw.length; i++) {
+      const pair = raw[i]! + (raw[i + 1] ?? '');
+      if (i + 1 < raw.length && this.known.has(pair) && !ABBREVIATIONS[pair]) {
+        joined.push(pair);
+        i++;
+      } else joined.push(raw[i]!);
+    }
+    let expanded = false;
+    const words: string[] = [];
+    for (const word of joined) {
+      const pieces =
+        this.known.has(word) || this.known.has(singular(word)) || /^\p{N}+$/u.test(word)
+          ? [word]
+          : (this.split(word) ?? [word]);
+      for (const piece of pieces) {
+        const one = singular(piece);
+        const full = ABBREVIATIONS[piece] ?? ABBREVIATIONS[one];
+        if (full) expanded = true;
+        const canonical = full ?? one;
+        if (!FILLERS.has(canonical) && !UNITS.has(canonical)) words.push(canonical);
+      }
+    }
+    return { words: [...new Set(words)].sort(), expanded };
+  }
+}
