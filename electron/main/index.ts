@@ -56,6 +56,20 @@ app.whenReady().then(async () => {
         const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return chosen.canceled ? undefined : chosen.filePaths[0];
       },
+      async confirm({ title, message, detail, confirmLabel }) {
+        const options = {
+          type: 'warning' as const,
+          title,
+          message,
+          detail,
+          buttons: [confirmLabel, 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          noLink: true,
+        };
+        const chosen = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+        return chosen.response === 0;
+      },
       async printToPdf(footer) {
         if (!window) throw new Error('No window to print');
         return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true, ...pdfFooter(footer) });
