@@ -50,18 +50,25 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
   /** Connection options, with any connection failure turned into one plain sentence naming the server. */
   const run = async <T>(office: OfficeJournal, fn: () => Promise<T>): Promise<T> =>
     fn().catch((err: unknown) => officeFailure(err, office));
+  /** Ends an owner session on a journal this desk no longer has saved. */
+  const endStale = () => {
+    const saved = readJournalSettings(core.home);
+    if (owner && !(saved.kind === 'office' && sameJournal(saved.office, owner.office))) owner = null;
+  };
   /**
    * The owner's connection, or a plain refusal when nobody signed in as the owner here; a session
    * on a journal this desk no longer has saved ends.
    */
   const asOwner = () => {
-    const saved = readJournalSettings(core.home);
-    if (owner && !(saved.kind === 'office' && sameJournal(saved.office, owner.office))) owner = null;
+    endStale();
     if (!owner)
       fail('forbidden', 'Only the office journal’s owner changes this: sign in with the owner account first.');
     return { office: owner.office, options: officeOptions(owner.office, owner.password) };
   };
-  const view = () => ({ owner: owner?.office.user ?? null });
+  const view = () => {
+    endStale();
+    return { owner: owner?.office.user ?? null };
+  };
 
   return {
     async 'office:setup'({ office, password }) {
@@ -95,6 +102,7 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
     },
     async 'office:people'() {
       const { listPeople } = await import('../../journal/postgres/people');
+      endStale();
       if (owner) {
         const { office, options } = asOwner();
         return { ...view(), people: await run(office, () => listPeople(options)) };
