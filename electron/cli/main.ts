@@ -1,6 +1,9 @@
 import { CommanderError } from 'commander';
 import { buildProgram, commandPath, wantsJson } from './program';
 import { CliFailure, EXIT, printFieldErrors, printJson } from './output';
+import { keepFilesPrivate } from '../main/support/private-files';
+
+keepFilesPrivate();
 
 /** Known failures from the core, by name: their exit status and JSON code. */
 const CORE_FAILURES: Record<string, { code: string; exitCode: number }> = {

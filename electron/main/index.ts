@@ -14,9 +14,11 @@ import { publishEvents } from './ipc/events';
 import { createMainWindow } from './window';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { buildMenu } from './menu';
+import { keepFilesPrivate } from './support/private-files';
 import type { ResponseOf } from '../../shared/ipc/contract';
 
 // Wiring only: everything below runs (and is tested) under plain Node.
+keepFilesPrivate();
 if (!app.requestSingleInstanceLock()) app.quit();
 registerAppScheme();
 
@@ -55,6 +57,20 @@ app.whenReady().then(async () => {
         };
         const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return chosen.canceled ? undefined : chosen.filePaths[0];
+      },
+      async confirm({ title, message, detail, confirmLabel }) {
+        const options = {
+          type: 'warning' as const,
+          title,
+          message,
+          detail,
+          buttons: [confirmLabel, 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          noLink: true,
+        };
+        const chosen = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+        return chosen.response === 0;
       },
       async printToPdf(footer) {
         if (!window) throw new Error('No window to print');

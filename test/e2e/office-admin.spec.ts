@@ -68,10 +68,8 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
 
     const admin = page.getByRole('region', { name: 'Office people and administration' });
     await expect(admin.getByRole('table', { name: 'People of the office journal' })).toBeVisible();
-    // The owner who set it up stays signed in for this window; signed out, a wrong password is
-    // refused in plain words and the right one signs in again.
-    await expect(admin.getByTestId('office-owner')).toHaveText(OWNER);
-    await admin.getByRole('button', { name: 'Sign out owner' }).click();
+    // Setting up opens no owner session: the owner signs in on the journal this desk saved. A wrong
+    // password is refused in plain words and the right one signs in.
     await admin.getByLabel('Owner account').fill(OWNER);
     await admin.getByLabel('Owner password').fill('wrong');
     await admin.getByRole('button', { name: 'Sign in as owner' }).click();
@@ -103,8 +101,15 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
     await expect(people.getByRole('combobox', { name: 'Role of clara' })).toHaveValue('clerk');
     await expect(people.getByRole('combobox', { name: 'Role of sam' })).toHaveValue('supervisor');
 
+    // The copy is confirmed in a native dialog naming the server and the number of rows.
+    desk.confirmAnswers.push(true);
     await admin.getByRole('button', { name: 'Bring this desk’s history' }).click();
     await expect(admin.getByTestId('import-local-status')).toHaveText('1 entry copied, 0 already there.');
+    expect(desk.asked.map((a) => a.message)).toEqual([
+      expect.stringContaining(
+        `Copy 1 entry of this desk’s journal, with every customer’s details, to the office journal 127.0.0.1:${server.port}/feed_desk?`,
+      ),
+    ]);
     const owner = new pg.Client({ connectionString: server.ownerUrl });
     await owner.connect();
     const copied = await owner

@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { serveFolder } from './static-server';
 import type { JournalStore } from '../../electron/main/journal/store';
 import { testDesktop } from './desktop';
-import { pdfFooter } from '../../electron/main/ipc/desktop';
+import { pdfFooter, type ConfirmOptions } from '../../electron/main/ipc/desktop';
 
 /**
  * The preload, bundled from the same shared code as electron/preload/index.ts, over a Playwright
@@ -49,6 +49,10 @@ export interface DeskBackend {
   saved: string[];
   /** Files the open dialog stand-in "chooses" next (push a path before the page asks); empty: cancelled. */
   toOpen: string[];
+  /** What the native confirm dialog stand-in was asked, in order. */
+  asked: ConfirmOptions[];
+  /** How the person answers the next confirm dialogs, first first; empty: cancelled. */
+  confirmAnswers: boolean[];
   close(): Promise<void>;
 }
 
@@ -68,9 +72,13 @@ export async function startDeskBackend(
     retry: { baseMs: 50, capMs: 200, maxAttempts: 3 },
   });
   // The save dialog picks a temporary path; "printToPDF" is Chromium's page.pdf of the page shown.
-  const { desktop, saved, toOpen } = testDesktop(async (footer) =>
-    page.pdf({ format: 'A4', printBackground: true, ...pdfFooter(footer) }),
-  );
+  const {
+    desktop,
+    saved,
+    toOpen,
+    asked,
+    answers: confirmAnswers,
+  } = testDesktop(async (footer) => page.pdf({ format: 'A4', printBackground: true, ...pdfFooter(footer) }));
   const dispatch = createDispatch(createHandlers(core, desktop));
   const server = await serveFolder(rendererDir);
   const answers: string[] = [];
@@ -97,6 +105,8 @@ export async function startDeskBackend(
     answers,
     saved,
     toOpen,
+    asked,
+    confirmAnswers,
     async close() {
       await core.close();
       if (!options.sandbox) await sandbox.close();

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { mkdirSync } from 'node:fs';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/tokens';
 import { writeSandboxLink } from '../../main/core/sandbox-link';
 import { dataHome } from '../../main/profiles/data-home';
+import { privateDataFolder } from '../../main/support/private-files';
 import { CliFailure, printJson } from '../output';
 import { oneOf, wholeNumber } from '../options';
 import { DATE_FORMATS, type DateFormat } from '../../../shared/profile/schema';
@@ -52,7 +52,7 @@ export function registerSandbox(program: Command): void {
     )
     .action(async (opts: SandboxOptions) => {
       const home = dataHome();
-      mkdirSync(home, { recursive: true });
+      privateDataFolder(home);
       // Loaded here: only this command runs the sandbox server (busboy and its routes).
       const { startSandbox } = await import('../../sandbox/server');
       const sandbox = await startSandbox({ port: opts.port ?? 0, dateFormat: opts.dateFormat });

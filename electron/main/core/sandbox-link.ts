@@ -8,7 +8,7 @@ const linkSchema = z.object({ url: z.string().url(), pid: z.number().int() });
 /** Records where a standalone sandbox listens, so the CLI's Sandbox profile can find it. */
 export function writeSandboxLink(home: string, url: string): () => void {
   const file = join(home, 'sandbox.json');
-  writeFileSync(file, JSON.stringify({ url, pid: process.pid }) + '\n');
+  writeFileSync(file, JSON.stringify({ url, pid: process.pid }) + '\n', { mode: 0o600 });
   return () => rmSync(file, { force: true });
 }
 

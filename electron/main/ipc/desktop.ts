@@ -1,5 +1,15 @@
+/** A question the main process asks the person in a native dialog, out of the page's reach. */
+export interface ConfirmOptions {
+  title: string;
+  /** The question, naming what will happen (the server, how many rows). */
+  message: string;
+  detail: string;
+  /** The label of the button that goes ahead; the other button cancels (the default). */
+  confirmLabel: string;
+}
+
 /**
- * What the handlers need from the desktop shell: a native save dialog and printing the window's
+ * What the handlers need from the desktop shell: native save, open and confirm dialogs and printing the window's
  * page to PDF. The app wires Electron's dialog and `webContents.printToPDF`; the test harness wires
  * a chosen path and Chromium's `page.pdf`, so every handler runs under Node.
  */
@@ -12,6 +22,8 @@ export interface Desktop {
   }): Promise<string | undefined>;
   /** Asks for a file to open; undefined when the person cancels. */
   openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
+  /** Asks the person to confirm in a native dialog; false when they cancel or close it. */
+  confirm(options: ConfirmOptions): Promise<boolean>;
   /** The page the window shows now, printed to PDF (A4, backgrounds printed), with `footer` on every page. */
   printToPdf(footer?: string): Promise<Uint8Array>;
   /** The folder holding the command line's npm tarball (the installers' resources/cli, or out/cli-package). */

@@ -50,7 +50,7 @@ function fromOlderVersion(parsed: unknown): unknown {
 /** Saves where this desk's journal lives (written whole, then renamed into place). */
 export function writeJournalSettings(home: string, settings: JournalSettings): void {
   const file = journalSettingsFile(home);
-  writeFileSync(`${file}.part`, JSON.stringify(journalSettingsSchema.parse(settings), null, 2));
+  writeFileSync(`${file}.part`, JSON.stringify(journalSettingsSchema.parse(settings), null, 2), { mode: 0o600 });
   renameSync(`${file}.part`, file);
 }
 

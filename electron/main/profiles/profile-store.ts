@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDataFolder } from '../support/private-files';
 import {
   SANDBOX_PROFILE,
   profileSchema,
@@ -77,7 +78,7 @@ function setAside(file: string): string {
 
 /** Opens the profile store in a data folder; a corrupt file is moved aside and reported. */
 export function openProfileStore(home: string): ProfileStore {
-  mkdirSync(home, { recursive: true });
+  privateDataFolder(home);
   const file = join(home, 'profiles.json');
   const { data, warning } = load(file);
   if (!data.profiles.some((p) => p.name === SANDBOX_PROFILE)) data.profiles.unshift(defaultSandboxProfile());

@@ -67,7 +67,14 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
     };
   }
 
+  /** Refuses a batch this journal does not have, in plain words, before anything is read or changed. */
+  async function known(batch: number) {
+    if (!(await core.journal.batches.get(batch)))
+      fail('not-found', `There is no bulk import #${batch} in this journal.`);
+  }
+
   async function status(batch: number) {
+    await known(batch);
     const s = await batchStatus(core, batch);
     return { ...s, batch: batchView(s.batch) };
   }
@@ -132,16 +139,19 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
     },
     'imports:status': ({ batch }) => status(batch),
     async 'imports:pause'({ batch, paused }) {
+      await known(batch);
       await core.journal.batches.setPaused(batch, paused);
       if (!paused) core.outbox.kick();
       return status(batch);
     },
     async 'imports:cancel'({ batch, discard }) {
+      await known(batch);
       await core.journal.batches.setPaused(batch, true);
       const discarded = discard ? await core.journal.batches.discardUnsent(batch) : 0;
       return { discarded, status: await status(batch) };
     },
     async 'imports:retryFailed'({ batch }) {
+      await known(batch);
       // A paused batch stays paused: its retried rows go when a person resumes it.
       const retried = await core.journal.batches.retryFailed(batch);
       core.outbox.kick();

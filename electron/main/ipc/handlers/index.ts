@@ -22,7 +22,7 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
-    ...officeAdminHandlers(core),
+    ...officeAdminHandlers(core, desktop),
     ...aboutHandlers(core, desktop),
     ...privacyHandlers(core, desktop),
   };

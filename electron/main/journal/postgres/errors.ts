@@ -34,7 +34,8 @@ export function isUnreachable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && (GONE_CODES.test(code) || GONE_ERRNO.has(code))) return true;
-  return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+  // "timeout expired": a single client's connection timeout (a pool's reads "timeout exceeded").
+  return /^Connection terminated|timeout exceeded when trying to connect|^timeout expired$|Client has encountered a connection error/.test(
     err.message,
   );
 }
