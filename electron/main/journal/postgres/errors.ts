@@ -12,6 +12,12 @@ export function translate(err: unknown): unknown {
   const message = err instanceof Error ? err.message : String(err);
   if (code === '42501') return new OfficePermissionError(message, { cause: err });
   if (code === 'FD001') return new JournalStateError(message, { cause: err });
+  if (code === '25001' && /^SET TRANSACTION ISOLATION LEVEL/.test(message)) {
+    return new JournalStateError(
+      "The office database ran this call in a transaction that is not READ COMMITTED, which the duplicate check needs: nothing was changed; the administrator sets default_transaction_isolation = 'read committed' for the database (and its pooler).",
+      { cause: err },
+    );
+  }
   return err;
 }
 
