@@ -13,6 +13,8 @@ export interface OfficeConnectOptions {
    * called only when the server asks for a password, after TLS has checked the server.
    */
   password?: string | (() => string | Promise<string>);
+  /** More servers after the connection settings' host, tried in order (a standby a failover may promote). */
+  servers?: Server[];
 }
 
 /** The URL parameters Feed Desk reads; any other (host=, ssl=, uselibpqcompat=…) could change where or how it connects. */
@@ -23,13 +25,16 @@ const SESSION_ATTRS = new Set(['read-write', 'primary']);
 const URL_SHAPE = /^(postgres(?:ql)?:)\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/i;
 
 /** One server of a URL's host list. */
-interface Server {
+export interface Server {
   host?: string;
   port?: number;
 }
 
-/** What a postgres:// URL says: who, where (one or more servers, in order), and the TLS it asks for. */
-function fromUrl(url: string): {
+/**
+ * What a postgres:// URL says: who, where (one or more servers, in order), and the TLS it asks
+ * for; a parameter Feed Desk does not use is refused, never dropped.
+ */
+export function parseOfficeUrl(url: string): {
   fields: pg.ClientConfig;
   servers: Server[];
   sslmode: string | null;
@@ -118,8 +123,8 @@ export function officeTargets(options: OfficeConnectOptions | string | OfficeCon
         : { connection: options as OfficeConnection };
   const { connectionString, ...connection } = given.connection ?? {};
   const url = given.url ?? connectionString;
-  const fromString = url ? fromUrl(url) : undefined;
-  const servers: Server[] = fromString?.servers ?? [{}];
+  const fromString = url ? parseOfficeUrl(url) : undefined;
+  const servers: Server[] = fromString?.servers ?? [{}, ...(given.servers ?? [])];
   const caFile = fromString?.caFile;
   const sslmode = fromString?.sslmode ?? (caFile ? 'verify-full' : null);
   const ca = caFile ? readCaFile(caFile) : undefined;

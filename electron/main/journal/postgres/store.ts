@@ -6,7 +6,7 @@ import { FeedDeafError, listenForChanges, type ChangeFeed } from './changes';
 import { label, type OfficeConnectOptions } from './connect';
 import { wrapPool } from './db';
 import { draftMethods } from './drafts';
-import { OfficePermissionError } from '../errors';
+import { JournalUnreachableError, OfficeConnectionError, OfficePermissionError } from '../errors';
 import { isUnreachable } from './errors';
 import { privacyMethods } from './privacy';
 import { queryMethods } from './queries';
@@ -95,8 +95,13 @@ async function changeFeed(
     const rows = await db.rows<PgSubmission>(ROWS_BY_ID, [ids]);
     return new Map(rows.map((r) => [Number(r.id), toRow(r)]));
   };
+  // The database going away (a restart, a failover: the desk's health says so) is expected; anything else is told.
   const report = (err: unknown) => {
-    if (!isUnreachable(err)) console.error('Feed Desk office journal:', err);
+    const away =
+      isUnreachable(err) ||
+      err instanceof JournalUnreachableError ||
+      (err instanceof OfficeConnectionError && err.reason === 'standby');
+    if (!away) console.error('Feed Desk office journal:', err);
   };
   const announce = async (payload: string) => {
     await db.rows('SELECT pg_catalog.pg_notify($1, $2)', [CHANGE_CHANNEL, payload]);
