@@ -33,11 +33,13 @@ export function refreshChanges(
     }
     if (passed.size > 10_000) passed.clear();
   };
-  const timer = setInterval(() => {
+  const tick = () => {
     looking ??= look()
       .catch(onError)
       .finally(() => (looking = undefined));
-  }, everyMs);
+  };
+  tick(); // the first look only reads the database's clock: changes from then on are passed on
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return {
     onChange(listener) {
