@@ -164,5 +164,7 @@ export async function openJournalStore(options: OpenJournalOptions, operator: st
   };
   const password = stored ?? (options.env?.PGPASSWORD || none);
   const { createPostgresStore } = await import('./postgres/store');
-  return createPostgresStore(officeOptions(office, password));
+  // Where to listen for other desks' changes when the journal is reached through a pooler.
+  const listenUrl = options.env?.FEED_DESK_JOURNAL_LISTEN_URL || undefined;
+  return createPostgresStore({ ...officeOptions(office, password), ...(listenUrl ? { listenUrl } : {}) });
 }

@@ -65,6 +65,17 @@ suite(`the office journal through PgBouncer in transaction pooling${missing ? ` 
     expect(new Set(stored).size).toBe(120);
   }, 120_000);
 
+  it('the command line through the pooler says its screens would not be live, unless FEED_DESK_JOURNAL_LISTEN_URL gives a direct address', async () => {
+    const pooled = { FEED_DESK_JOURNAL_URL: pooler.url(DESK.user) };
+    const plain = await cli.run(['journal'], pooled);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain('Live updates from other desks do not reach this desk through');
+    const direct = `postgres://${DESK.user}@127.0.0.1:${cli.postgres.port}/feed_desk`;
+    const listening = await cli.run(['journal'], { ...pooled, FEED_DESK_JOURNAL_LISTEN_URL: direct });
+    expect(listening.code).toBe(0);
+    expect(listening.stderr).toBe('');
+  }, 60_000);
+
   it('with a listenUrl to the database itself, another desk’s change reaches the screens live', async () => {
     const watching = await open(cli.postgres.url(DESK.user, DESK.password));
     expect(watching.location).not.toHaveProperty('note');
@@ -77,7 +88,7 @@ suite(`the office journal through PgBouncer in transaction pooling${missing ? ` 
   it('without one, the desk says its screens refresh every 10 s, and another desk’s change arrives by then', async () => {
     const watching = await open();
     expect(watching.location).toMatchObject({
-      note: `Live updates from other desks do not reach this desk through 127.0.0.1:${pooler.port}/feed_desk (a connection pooler in transaction mode?): screens refresh every 10 s. Give the desk a direct address to listen on (listenUrl) for live updates.`,
+      note: `Live updates from other desks do not reach this desk through 127.0.0.1:${pooler.port}/feed_desk (a connection pooler in transaction mode?): screens refresh every 10 s. Give the desk a direct address to listen on (FEED_DESK_JOURNAL_LISTEN_URL) for live updates.`,
     });
     const other = await open(cli.postgres.url(DESK.user, DESK.password));
     const arriving = heard(watching, 'REFRESHED-1', 15_000);

@@ -118,7 +118,7 @@ async function changeFeed(
     const note =
       `Live updates from other desks do not reach this desk through ${targetLabel(listening.target)} (a connection ` +
       `pooler in transaction mode?): screens refresh every ${REFRESH_MS / 1000} s. Give the desk a direct address ` +
-      'to listen on (listenUrl) for live updates.';
+      'to listen on (FEED_DESK_JOURNAL_LISTEN_URL) for live updates.';
     console.warn(`Feed Desk office journal: ${note}`);
     return { feed: refreshChanges(readSince, report), note };
   }
