@@ -4,6 +4,8 @@
 // READ COMMITTED whatever the session (a pooler may drop the desk's session settings).
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connectAsOwner } from '../../../../electron/main/journal/postgres/owner-session';
+import { OfficeServers } from '../../../../electron/main/journal/postgres/servers';
 import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { describeOfficeOnly } from '../../../support/stores';
@@ -93,5 +95,27 @@ describeOfficeOnly('office journal: bounded waits', () => {
     for (const row of rows) {
       expect(row.config).toEqual(expect.arrayContaining(['lock_timeout=5s', 'transaction_isolation=read committed']));
     }
+  });
+
+  it('desk and owner sessions set their time limits once connected', async () => {
+    const settings = async (client: pg.Client) =>
+      (
+        await client.query<{ s: string; l: string; i: string; iso: string }>(
+          `SELECT current_setting('statement_timeout') AS s, current_setting('lock_timeout') AS l,
+             current_setting('idle_in_transaction_session_timeout') AS i, current_setting('transaction_isolation') AS iso`,
+        )
+      ).rows[0];
+    const desk = await new OfficeServers(office.server.url(PEOPLE.clerk.user, PEOPLE.clerk.password), 'desk').connect();
+    try {
+      expect(await settings(desk)).toEqual({ s: '1min', l: '5s', i: '1min', iso: 'read committed' });
+    } finally {
+      await desk.end();
+    }
+    expect(await connectAsOwner(office.server.ownerUrl, settings)).toEqual({
+      s: '15min',
+      l: '30s',
+      i: '10min',
+      iso: 'read committed',
+    });
   });
 });
