@@ -282,6 +282,8 @@ export const CONTRACT = {
       hasPassword: z.boolean(),
       /** True when the saved choice differs from the journal in use (it applies after a restart). */
       restartNeeded: z.boolean(),
+      /** Why screens do not update live, when they do not (an office journal through a pooler); else null. */
+      note: z.string().nullable(),
     }),
   },
   /** Saves where this desk's journal lives (the password goes to the OS keychain); applies after a restart. */

@@ -45,9 +45,27 @@ export const officeJournalSchema = z
     tls: z.enum(['verify-full', 'off']).default('verify-full'),
     /** The CA certificate (PEM) the server's is checked against; without it, the system's trusted CAs. */
     caFile: z.string().max(1000).optional(),
+    /**
+     * More servers of the same database, tried in order after host:port (a standby a failover may
+     * promote): the desk keeps the first that takes writes.
+     */
+    servers: z
+      .array(
+        z.strictObject({
+          host: z
+            .string()
+            .trim()
+            .min(1)
+            .max(253)
+            .regex(/^[A-Za-z0-9.:[\]-]+$/, 'Letters, digits, dots, hyphens (or an IP address)'),
+          port: z.coerce.number().int('A whole number').min(1).max(65535).default(5432),
+        }),
+      )
+      .max(8)
+      .optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.tls === 'off' && !isLoopbackHost(value.host)) {
+    if (value.tls === 'off' && ![value.host, ...(value.servers ?? []).map((s) => s.host)].every(isLoopbackHost)) {
       ctx.addIssue({ code: 'custom', path: ['tls'], message: 'TLS can be off only for a database on this computer' });
     }
   });
@@ -61,8 +79,9 @@ export const journalSettingsSchema = z.discriminatedUnion('kind', [
 export type JournalSettings = z.infer<typeof journalSettingsSchema>;
 
 /** "user@host:port/database": the office database and who signs in to it, for people to read. */
-export function officeLabel(office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database'>): string {
-  return `${office.user}@${office.host}:${office.port}/${office.database}`;
+export function officeLabel(office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database' | 'servers'>): string {
+  const more = (office.servers ?? []).map((s) => `,${s.host}:${s.port}`).join('');
+  return `${office.user}@${office.host}:${office.port}${more}/${office.database}`;
 }
 
 /**
@@ -71,7 +90,7 @@ export function officeLabel(office: Pick<OfficeJournal, 'user' | 'host' | 'port'
  * them, weaker TLS included, do not share a password. The main process adds the CA file's digest.
  */
 export function officeKey(
-  office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database' | 'tls' | 'caFile'>,
+  office: Pick<OfficeJournal, 'user' | 'host' | 'port' | 'database' | 'tls' | 'caFile' | 'servers'>,
 ): string {
   const ca = office.tls === 'verify-full' && office.caFile ? ` ca=${office.caFile}` : '';
   return `${officeLabel(office)} tls=${office.tls}${ca}`;

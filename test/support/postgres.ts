@@ -18,6 +18,8 @@ export interface TestPostgres {
   port: number;
   /** The cluster's data folder (pg_hba.conf is there). */
   dataDir: string;
+  /** The folder of its Unix socket (where the owner signs in without a password). */
+  socketDir: string;
   /** Stops the server as a crash would (`pg_ctl -m immediate stop`), waits `downMs`, starts it again on the same port. */
   restart(downMs: number): Promise<void>;
   /** Stops the server as a crash would, until start(). */
@@ -96,6 +98,66 @@ function watchdog(pgCtl: string, data: string, dir: string) {
  * install, when the binaries are missing.
  */
 export async function startPostgres(startOptions: StartOptions = {}): Promise<TestPostgres> {
+  return startCluster(startOptions);
+}
+
+/** How a cluster's data folder is made: initdb (a primary), or a copy of a running primary (a standby). */
+type MakeData = (bin: string, data: string, pwfile: string) => void;
+
+const initdb: MakeData = (bin, data, pwfile) =>
+  asServerUser(join(bin, 'initdb'), [
+    '-D', data, '-U', OWNER, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust',
+    '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions',
+  ]); // prettier-ignore
+
+/** A streaming standby of a running test cluster: promote() makes it the primary (as a failover does). */
+export interface TestStandby extends TestPostgres {
+  promote(): void;
+}
+
+/**
+ * Starts a streaming standby of `primary` (pg_basebackup -R over the primary's socket, hot
+ * standby) on a free port of 127.0.0.1; `synchronous` makes the primary wait for it at each commit
+ * (synchronous_standby_names = '*'), and returns once it is the synchronous one.
+ */
+export async function startStandby(
+  primary: TestPostgres,
+  options: { synchronous?: boolean } = {},
+): Promise<TestStandby> {
+  const copy: MakeData = (bin, data) =>
+    asServerUser(join(bin, 'pg_basebackup'), [
+      '-h', primary.socketDir, '-p', String(primary.port), '-U', OWNER, '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync',
+    ]); // prettier-ignore
+  const standby = await startCluster({ durable: true }, copy);
+  const bin = binDir() as string;
+  const admin = new pg.Client({ connectionString: primary.url(OWNER, OWNER_PASSWORD, 'postgres') });
+  await admin.connect();
+  try {
+    if (options.synchronous) {
+      await admin.query(`ALTER SYSTEM SET synchronous_standby_names = '*'`);
+      await admin.query('SELECT pg_reload_conf()');
+    }
+    const want = options.synchronous ? 'sync' : 'async';
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { rows } = await admin.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming' AND sync_state = $1`,
+        [want],
+      );
+      if ((rows[0]?.n ?? 0) > 0) break;
+      if (Date.now() > deadline) throw new Error(`the standby is not streaming (${want}) after 30 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await admin.end();
+  }
+  return {
+    ...standby,
+    promote: () => asServerUser(join(bin, 'pg_ctl'), ['-D', standby.dataDir, '-w', '-t', '30', 'promote']),
+  };
+}
+
+async function startCluster(startOptions: StartOptions, makeData: MakeData = initdb): Promise<TestPostgres> {
   const missing = postgresMissing();
   const bin = binDir();
   if (missing || !bin) throw new Error(missing);
@@ -122,10 +184,7 @@ export async function startPostgres(startOptions: StartOptions = {}): Promise<Te
   process.once('exit', stopNow);
   const guard = watchdog(pgCtl, data, dir);
   try {
-    asServerUser(join(bin, 'initdb'), [
-      '-D', data, '-U', OWNER, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust',
-      '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions',
-    ]); // prettier-ignore
+    makeData(bin, data, pwfile);
     let port = 0;
     let options = '';
     for (let attempt = 0; !started; attempt += 1) {
@@ -147,15 +206,18 @@ export async function startPostgres(startOptions: StartOptions = {}): Promise<Te
     };
     const start = () =>
       asServerUser(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start']);
-    const admin = new pg.Client({ connectionString: url(OWNER, OWNER_PASSWORD, 'postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE feed_desk');
-    await admin.end();
+    if (makeData === initdb) {
+      const admin = new pg.Client({ connectionString: url(OWNER, OWNER_PASSWORD, 'postgres') });
+      await admin.connect();
+      await admin.query('CREATE DATABASE feed_desk');
+      await admin.end();
+    }
     return {
       url,
       ownerUrl: url(),
       port,
       dataDir: data,
+      socketDir: dir,
       crash,
       start,
       async restart(downMs) {

@@ -25,13 +25,10 @@ async function password(stdin: boolean | undefined): Promise<string | undefined>
  * database on this computer, which is also the default there.
  */
 function connect(url: string, secret: string | undefined) {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new CliFailure(`Not a URL: ${url} (postgres://USER@HOST:PORT/DATABASE)`);
-  }
-  if (parsed.password) throw new CliFailure('Keep the password out of the URL: give it in PGPASSWORD');
+  // Checked by hand: a URL may name several servers (HOST1:PORT,HOST2:PORT), which URL() refuses.
+  const shape = /^[a-z][a-z0-9+.-]*:\/\/(?:([^@/?#]*)@)?[^/?#]+/i.exec(url);
+  if (!shape) throw new CliFailure(`Not a URL: ${url} (postgres://USER@HOST:PORT/DATABASE)`);
+  if (shape[1]?.includes(':')) throw new CliFailure('Keep the password out of the URL: give it in PGPASSWORD');
   return { url, ...(secret !== undefined ? { password: secret } : {}) };
 }
 

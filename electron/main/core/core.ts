@@ -192,11 +192,13 @@ export async function openCore(options: CoreOptions): Promise<Core> {
     connections,
     recovered,
     async close() {
-      outbox.pause();
+      // The outbox stops looking before the journal closes (a look in flight finishes first).
+      const stopped = outbox.stop();
       stopHealth?.();
       const settled = await pipeline.idle(options.closeWaitMs ?? CLOSE_WAIT_MS);
       // Sends still running past the limit are cut off; their leases expire into unknown.
       await (settled ? dispatcher.close() : dispatcher.destroy());
+      await stopped;
       await journal.close();
     },
   };

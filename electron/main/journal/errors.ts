@@ -24,7 +24,7 @@ export class JournalUnreachableError extends Error {
 }
 
 /** Why the office database refused a connection or a sign-in (each with its plain-words message). */
-export type OfficeRefusal = 'no-tls' | 'certificate' | 'password' | 'role' | 'database' | 'access';
+export type OfficeRefusal = 'no-tls' | 'certificate' | 'password' | 'role' | 'database' | 'access' | 'standby';
 
 /** Raised when the office database refuses a connection or a sign-in; the message says why and what to do. */
 export class OfficeConnectionError extends Error {

@@ -9,6 +9,7 @@ import {
   type OfficeJournal,
 } from '../../../shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
+import { parseOfficeUrl } from './postgres/connect';
 import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/office-tls';
 import { journalCipher } from './sqlite/journal-key';
 import { openSqliteStore } from './sqlite/worker-store';
@@ -76,6 +77,7 @@ export function officeOptions(
       user: office.user,
       ssl: tlsOf(office),
     },
+    ...(office.servers ? { servers: office.servers } : {}),
     ...(password !== undefined ? { password } : {}),
   };
 }
@@ -96,23 +98,28 @@ export function officePasswordKey(office: OfficeJournal): string {
  * CA file from sslrootcert; a password in it is refused.
  */
 export function officeFromUrl(url: string): OfficeJournal {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new JournalSettingsError('A journal URL starts with postgres:// (postgres://USER@HOST:PORT/DATABASE)');
+  let parsed: ReturnType<typeof parseOfficeUrl>;
+  try {
+    parsed = parseOfficeUrl(url);
+  } catch (err) {
+    throw new JournalSettingsError((err as Error).message.replace(/^A database URL/, 'A journal URL'));
   }
-  if (parsed.password) {
+  const { fields, servers, sslmode, caFile } = parsed;
+  if (fields.password) {
     throw new JournalSettingsError(
       'Keep the password out of the journal URL: it comes from the keychain or PGPASSWORD',
     );
   }
-  const tls = tlsFromSslmode(parsed.searchParams.get('sslmode'), parsed.hostname);
+  const [first, ...more] = servers;
+  const host = first?.host ?? '';
   const office = officeJournalSchema.safeParse({
-    host: parsed.hostname,
-    port: Number(parsed.port || 5432),
-    database: decodeURIComponent(parsed.pathname.slice(1)),
-    user: decodeURIComponent(parsed.username),
-    tls,
-    caFile: parsed.searchParams.get('sslrootcert') ?? undefined,
+    host,
+    port: first?.port ?? 5432,
+    database: fields.database ?? '',
+    user: fields.user ?? '',
+    tls: tlsFromSslmode(sslmode, host),
+    caFile: caFile ?? undefined,
+    ...(more.length > 0 ? { servers: more.map((s) => ({ host: s.host ?? '', port: s.port ?? 5432 })) } : {}),
   });
   if (!office.success) {
     throw new JournalSettingsError(`The journal URL ${url}: ${office.error.issues.map((i) => i.message).join('; ')}`);
@@ -157,5 +164,7 @@ export async function openJournalStore(options: OpenJournalOptions, operator: st
   };
   const password = stored ?? (options.env?.PGPASSWORD || none);
   const { createPostgresStore } = await import('./postgres/store');
-  return createPostgresStore(officeOptions(office, password));
+  // Where to listen for other desks' changes when the journal is reached through a pooler.
+  const listenUrl = options.env?.FEED_DESK_JOURNAL_LISTEN_URL || undefined;
+  return createPostgresStore({ ...officeOptions(office, password), ...(listenUrl ? { listenUrl } : {}) });
 }

@@ -140,7 +140,14 @@ export interface Sendable {
 /** Where the journal lives and who is signed in to it (shown on the screens). */
 export type JournalLocation =
   | { kind: 'local'; path: string; user: string; role: 'local'; encrypted: boolean }
-  | { kind: 'office'; label: string; user: string; role: 'clerk' | 'supervisor' | 'owner' };
+  | {
+      kind: 'office';
+      label: string;
+      user: string;
+      role: 'clerk' | 'supervisor' | 'owner';
+      /** Said on the desk's screens when they do not update live (no announcements through a pooler). */
+      note?: string;
+    };
 
 /** How many of a profile's rows still need sending or a person, by state. */
 export type OpenCounts = Partial<Record<'queued' | 'sending' | 'failed' | 'unknown', number>>;

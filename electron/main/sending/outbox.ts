@@ -46,6 +46,15 @@ export class Outbox {
     clearTimeout(this.timer);
   }
 
+  /**
+   * Pauses and waits for the look in flight (and the one planned after it) to end, so nothing of
+   * the outbox uses the journal once this resolves; sends in flight are the pipeline's to wait for.
+   */
+  async stop(): Promise<void> {
+    this.pause();
+    while (this.filling || this.again) await Promise.allSettled([this.filling, this.again]);
+  }
+
   /** Starts a worker per due row up to the concurrency limit (call after queueing), then plans the next look. */
   kick(): void {
     void this.fill().catch(this.report);
@@ -81,7 +90,7 @@ export class Outbox {
         this.workers.add(worker);
         void worker.then(() => this.workers.delete(worker));
       }
-      wait = await this.untilNextLook();
+      if (!this.paused) wait = await this.untilNextLook();
     } finally {
       // Even a look that failed (the journal unreachable for longer than calls wait) plans the next one.
       clearTimeout(this.timer);

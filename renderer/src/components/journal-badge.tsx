@@ -14,8 +14,9 @@ export function JournalBadge({ className = 'journal-badge' }: { className?: stri
   const { location } = useJournalLocation();
   if (!location) return null;
   return (
-    <p className={className} data-testid="journal-badge">
+    <p className={className} data-testid="journal-badge" title={location.note ?? undefined}>
       {journalBadgeText(location)}
+      {location.note ? <span className="journal-badge-note"> · {location.note}</span> : null}
     </p>
   );
 }

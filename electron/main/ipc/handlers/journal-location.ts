@@ -12,7 +12,7 @@ function inUse(location: JournalLocation, settings: JournalSettings): boolean {
   const { office } = settings;
   return (
     location.kind === 'office' &&
-    location.label === `${office.host}:${office.port}/${office.database}` &&
+    [office, ...(office.servers ?? [])].some((s) => location.label === `${s.host}:${s.port}/${office.database}`) &&
     location.user === office.user
   );
 }
@@ -78,6 +78,7 @@ export function journalLocationHandlers(
         saved,
         hasPassword: saved.kind === 'office' && (await password(saved.office)) !== undefined,
         restartNeeded: !inUse(where, saved),
+        note: where.kind === 'office' ? (where.note ?? null) : null,
       };
     },
     async 'journal:configure'({ settings, password: secret }) {

@@ -2,6 +2,9 @@ import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from '..
 import type { Db } from './db';
 import { iso, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 
+/** Rows queued per transaction: the duplicate guard locks at most two keys per row. */
+const LOCKED_ROWS = 50;
+
 interface PgBatch {
   id: number | string;
   profile: string;
@@ -80,17 +83,23 @@ export function batchMethods(db: Db): BatchStore {
       return rows.map(toBatch);
     },
     async queue(batchId, items) {
-      const rows = await db.rows<{ file_row: number; outcome: BatchQueued['outcome']; submission_id: string }>(
-        'SELECT * FROM feed_desk.queue_batch($1, $2::integer[], $3::json[], $4::text[], $5::boolean[])',
-        [
-          batchId,
-          items.map((i) => i.row),
-          items.map((i) => JSON.stringify(i.submission.payload)),
-          items.map((i) => i.submission.payloadHash),
-          items.map((i) => i.allowDuplicate),
-        ],
-      );
-      return rows.map((r) => ({ row: r.file_row, outcome: r.outcome, id: Number(r.submission_id) }));
+      // A transaction per 50 rows: the duplicate guard takes at most 100 locks at once (two per row).
+      const queued: BatchQueued[] = [];
+      for (let at = 0; at < items.length; at += LOCKED_ROWS) {
+        const part = items.slice(at, at + LOCKED_ROWS);
+        const rows = await db.rows<{ file_row: number; outcome: BatchQueued['outcome']; submission_id: string }>(
+          'SELECT * FROM feed_desk.queue_batch($1, $2::integer[], $3::json[], $4::text[], $5::boolean[])',
+          [
+            batchId,
+            part.map((i) => i.row),
+            part.map((i) => JSON.stringify(i.submission.payload)),
+            part.map((i) => i.submission.payloadHash),
+            part.map((i) => i.allowDuplicate),
+          ],
+        );
+        queued.push(...rows.map((r) => ({ row: r.file_row, outcome: r.outcome, id: Number(r.submission_id) })));
+      }
+      return queued;
     },
     async counts(batchId) {
       const rows = await db.rows<{ state: string; n: string }>(

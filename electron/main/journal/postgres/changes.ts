@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { SubmissionRow } from '../../../../shared/journal/types';
 import { isUnreachable } from './errors';
 import { CHANGE_CHANNEL } from './people-sql';
@@ -9,21 +10,38 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
+/** How the feed checks that announcements reach it: another connection announces a probe. */
+export interface FeedProbe {
+  /** Sends pg_notify(CHANGE_CHANNEL, payload) on a connection other than the listening one. */
+  announce(payload: string): Promise<void>;
+  /** How long to wait for the probe (3 s by default). */
+  waitMs?: number;
+}
+
 const RECONNECT_MS = 1_000;
+const PROBE_MS = 3_000;
+
+/** Raised when a probe announced on the channel never reached the listening connection (a pooler in between). */
+export class FeedDeafError extends Error {
+  override readonly name = 'FeedDeafError' as const;
+}
 
 /**
  * LISTENs on a dedicated connection; for each notification (one per row per committed
  * transaction, this desk's own included) calls the listeners with the row as read after the
  * commit, in the order announced. Reads are batched when notifications come faster than they are
- * read. A dropped connection is reopened; changes made while it was down are not replayed.
+ * read. A dropped connection is reopened; changes made while it was down are not replayed. With a
+ * probe, the first connection must hear one announcement made elsewhere, else FeedDeafError (a
+ * pooler in transaction mode passes LISTEN on but never what is announced to it).
  */
 export async function listenForChanges(
-  config: pg.ClientConfig,
+  open: () => Promise<pg.Client>,
   read: (ids: number[]) => Promise<Map<number, SubmissionRow>>,
   onError: (err: unknown) => void = (err) => {
     // The database going away is expected (a restart): the desk's health says so; anything else is told.
     if (!isUnreachable(err)) console.error('Feed Desk office journal:', err);
   },
+  probe?: FeedProbe,
 ): Promise<ChangeFeed> {
   const listeners = new Set<(row: SubmissionRow) => void>();
   let pending: number[] = [];
@@ -53,7 +71,9 @@ export async function listenForChanges(
     }
   }
 
+  let probing: { payload: string; heard: () => void } | undefined;
   function announced(message: pg.Notification): void {
+    if (probing && message.channel === CHANGE_CHANNEL && message.payload === probing.payload) probing.heard();
     // Anyone signed in may NOTIFY this channel: only a row id is taken, anything else ignored.
     if (message.channel !== CHANGE_CHANNEL || !/^\d{1,18}$/.test(message.payload ?? '') || listeners.size === 0) return;
     pending.push(Number(message.payload));
@@ -72,13 +92,35 @@ export async function listenForChanges(
   }
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client(config);
+    const next = await open();
     next.on('notification', announced);
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
-    await next.connect();
-    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    // A connection that cannot listen is closed, never left open (it would keep the process alive).
+    await next.query(`LISTEN ${CHANGE_CHANNEL}`).catch(async (err: unknown) => {
+      await next.end().catch(() => undefined);
+      throw err;
+    });
     return next;
+  }
+
+  /** Announces a probe from elsewhere and waits for it here; closes the connection if it never comes. */
+  async function check(listening: pg.Client, { announce, waitMs = PROBE_MS }: FeedProbe): Promise<void> {
+    const payload = `probe ${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = await new Promise<boolean>((resolve, reject) => {
+      probing = { payload, heard: () => resolve(true) };
+      timer = setTimeout(() => resolve(false), waitMs);
+      announce(payload).catch(reject);
+    }).finally(() => {
+      probing = undefined;
+      clearTimeout(timer);
+    });
+    if (!heard) {
+      closed = true;
+      await listening.end().catch(() => undefined);
+      throw new FeedDeafError(`no announcement reached the listening connection within ${waitMs} ms`);
+    }
   }
 
   function lost(which: pg.Client): void {
@@ -101,6 +143,7 @@ export async function listenForChanges(
   }
 
   let client = await connect();
+  if (probe) await check(client, probe);
   return {
     onChange(listener) {
       listeners.add(listener);

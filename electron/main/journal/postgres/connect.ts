@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { connectionFailure } from './errors';
 import { OfficeTlsError, officeSsl, readCaFile, tlsFromSslmode, type OfficeTlsRequest } from './office-tls';
 
 /** How to reach the office database: a URL, or node-postgres connection settings (host, port, TLS…). */
@@ -14,43 +13,86 @@ export interface OfficeConnectOptions {
    * called only when the server asks for a password, after TLS has checked the server.
    */
   password?: string | (() => string | Promise<string>);
+  /** More servers after the connection settings' host, tried in order (a standby a failover may promote). */
+  servers?: Server[];
+}
+
+/** The URL parameters Feed Desk reads; any other (host=, ssl=, uselibpqcompat=…) could change where or how it connects. */
+const URL_PARAMETERS = new Set(['sslmode', 'sslrootcert', 'target_session_attrs']);
+/** Feed Desk writes to the journal, so it keeps only a server that takes writes, whatever the URL asks. */
+const SESSION_ATTRS = new Set(['read-write', 'primary']);
+/** postgres://[USER[:PASSWORD]@]HOST[:PORT][,HOST[:PORT]…][/DATABASE][?PARAMETERS], as libpq reads it. */
+const URL_SHAPE = /^(postgres(?:ql)?:)\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/i;
+
+/** One server of a URL's host list. */
+export interface Server {
+  host?: string;
+  port?: number;
 }
 
 /**
- * Every session reads committed data in each statement (set at connection start): the duplicate
- * guard's advisory locks rely on it whatever the database's default isolation is.
+ * What a postgres:// URL says: who, where (one or more servers, in order), and the TLS it asks
+ * for; a parameter Feed Desk does not use is refused, never dropped.
  */
-const SESSION_OPTIONS = '-c default_transaction_isolation=read\\ committed';
-
-/** The URL parameters Feed Desk reads; any other (host=, ssl=, uselibpqcompat=…) could change where or how it connects. */
-const URL_PARAMETERS = new Set(['sslmode', 'sslrootcert']);
-
-/** What a postgres:// URL says: who, where, and the TLS it asks for. */
-function fromUrl(url: string): { fields: pg.ClientConfig; sslmode: string | null; caFile: string | null } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error('Not a database URL: postgres://USER@HOST:PORT/DATABASE');
+export function parseOfficeUrl(url: string): {
+  fields: pg.ClientConfig;
+  servers: Server[];
+  sslmode: string | null;
+  caFile: string | null;
+} {
+  const shape = URL_SHAPE.exec(url);
+  if (!shape) {
+    let other = false;
+    try {
+      other = Boolean(new URL(url).protocol);
+    } catch {
+      // not a URL at all
+    }
+    throw new Error(
+      other
+        ? 'A database URL starts with postgres:// (postgres://USER@HOST:PORT/DATABASE)'
+        : 'Not a database URL: postgres://USER@HOST:PORT/DATABASE',
+    );
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new Error('A database URL starts with postgres:// (postgres://USER@HOST:PORT/DATABASE)');
-  }
+  const [, protocol, auth, hostList, rest] = shape as unknown as [string, string, string | undefined, string, string];
+  const parse = (host: string) => {
+    try {
+      return new URL(`${protocol}//${auth !== undefined ? `${auth}@` : ''}${host}${rest}`);
+    } catch {
+      throw new Error(`Not a database URL (the server ${host} cannot be read): postgres://USER@HOST:PORT/DATABASE`);
+    }
+  };
+  const parsed = parse(hostList.split(',')[0] ?? '');
   for (const name of parsed.searchParams.keys()) {
     if (!URL_PARAMETERS.has(name)) {
-      throw new OfficeTlsError(`The URL parameter ${name} is not used by Feed Desk: only sslmode and sslrootcert`);
+      throw new OfficeTlsError(
+        `The URL parameter ${name} is not used by Feed Desk: only sslmode, sslrootcert and target_session_attrs`,
+      );
     }
   }
+  const attrs = parsed.searchParams.get('target_session_attrs');
+  if (attrs !== null && !SESSION_ATTRS.has(attrs)) {
+    throw new Error(
+      `target_session_attrs=${attrs} cannot be used: Feed Desk writes to the journal, so it connects only to the primary (read-write)`,
+    );
+  }
   const text = (value: string) => (value ? decodeURIComponent(value) : undefined);
+  const servers = hostList.split(',').map((one) => {
+    const at = parse(one);
+    return { host: text(at.hostname.replace(/^\[(.*)\]$/, '$1')), port: at.port ? Number(at.port) : undefined };
+  });
   const entries = {
-    host: text(parsed.hostname.replace(/^\[(.*)\]$/, '$1')),
-    port: parsed.port ? Number(parsed.port) : undefined,
     user: text(parsed.username),
     password: text(parsed.password),
     database: text(parsed.pathname.slice(1)),
   };
   const fields = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined)) as pg.ClientConfig;
-  return { fields, sslmode: parsed.searchParams.get('sslmode'), caFile: parsed.searchParams.get('sslrootcert') };
+  return {
+    fields,
+    servers,
+    sslmode: parsed.searchParams.get('sslmode'),
+    caFile: parsed.searchParams.get('sslrootcert'),
+  };
 }
 
 /** The TLS that node-postgres `ssl` settings ask for: only the CAs may be chosen, the server is always checked. */
@@ -65,12 +107,14 @@ function fromSsl(ssl: OfficeConnection['ssl']): OfficeTlsRequest {
 }
 
 /**
- * Connection settings with our application name and session options, and TLS by Feed Desk's
- * rules (office-tls.ts: verify-full, off only for a database on this computer), which no URL
- * parameter, setting or PGSSLMODE can loosen; a password given separately wins. Nothing is left
- * for node-postgres to parse (no connectionString), so every connection follows these rules.
+ * Connection settings of each server a connection may use, in the order they are tried (a URL may
+ * name several: postgres://USER@PRIMARY,STANDBY/DATABASE), with our application name and TLS by
+ * Feed Desk's rules (office-tls.ts: verify-full, off only for a database on this computer), which
+ * no URL parameter, setting or PGSSLMODE can loosen; a password given separately wins. Nothing is
+ * left for node-postgres to parse (no connectionString, no startup options a pooler refuses): the
+ * session's settings are made once connected (servers.ts).
  */
-export function clientConfig(options: OfficeConnectOptions | string | OfficeConnection): OfficeConnection {
+export function officeTargets(options: OfficeConnectOptions | string | OfficeConnection): OfficeConnection[] {
   const given: OfficeConnectOptions =
     typeof options === 'string'
       ? { url: options }
@@ -79,42 +123,34 @@ export function clientConfig(options: OfficeConnectOptions | string | OfficeConn
         : { connection: options as OfficeConnection };
   const { connectionString, ...connection } = given.connection ?? {};
   const url = given.url ?? connectionString;
-  const fromString = url ? fromUrl(url) : undefined;
-  const host = fromString?.fields.host || connection.host || process.env.PGHOST || 'localhost';
+  const fromString = url ? parseOfficeUrl(url) : undefined;
+  const servers: Server[] = fromString?.servers ?? [{}, ...(given.servers ?? [])];
   const caFile = fromString?.caFile;
   const sslmode = fromString?.sslmode ?? (caFile ? 'verify-full' : null);
-  const mode = sslmode === null ? undefined : tlsFromSslmode(sslmode, host);
-  const tls: OfficeTlsRequest =
-    mode === undefined
-      ? fromSsl(connection.ssl)
-      : { mode, ...(caFile && mode !== 'off' ? { ca: readCaFile(caFile) } : {}) };
-  return {
-    application_name: 'feed-desk',
-    connectionTimeoutMillis: 10_000,
-    ...connection,
-    ...fromString?.fields,
-    host,
-    ssl: officeSsl(host, tls),
-    options: [connection.options, SESSION_OPTIONS].filter(Boolean).join(' '),
-    ...(given.password !== undefined ? { password: given.password } : {}),
-  };
+  const ca = caFile ? readCaFile(caFile) : undefined;
+  return servers.map((server) => {
+    const host = server.host || connection.host || process.env.PGHOST || 'localhost';
+    const mode = sslmode === null ? undefined : tlsFromSslmode(sslmode, host);
+    const tls: OfficeTlsRequest =
+      mode === undefined ? fromSsl(connection.ssl) : { mode, ...(ca && mode !== 'off' ? { ca } : {}) };
+    return {
+      application_name: 'feed-desk',
+      connectionTimeoutMillis: 10_000,
+      ...connection,
+      ...fromString?.fields,
+      host,
+      ...(server.port !== undefined ? { port: server.port } : {}),
+      ssl: officeSsl(host, tls),
+      ...(given.password !== undefined ? { password: given.password } : {}),
+    };
+  });
 }
 
-/** Runs fn on one new connection, then closes it. */
-export async function connectOnce<T>(
-  options: OfficeConnectOptions | string | OfficeConnection,
-  fn: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const config = clientConfig(options);
-  const client = new pg.Client(config);
-  await client.connect().catch((err: unknown) => {
-    throw connectionFailure(err, config);
-  });
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+/** The settings of the first server a connection tries (see officeTargets). */
+export function clientConfig(options: OfficeConnectOptions | string | OfficeConnection): OfficeConnection {
+  const [first] = officeTargets(options);
+  if (!first) throw new Error('Not a database URL: postgres://USER@HOST:PORT/DATABASE');
+  return first;
 }
 
 /** "host:port/database" of a connected client, for the screens. */

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { JournalUnreachableError } from '../errors';
 import { isUnreachable, translate, whyUnreachable } from './errors';
+import { waitedFor } from './waits';
 
 /** How long a desk waits out an unreachable office database (a restart, a failover) before giving up on a call. */
 export const OUTAGE_MS = 120_000;
@@ -43,8 +44,9 @@ export interface DbOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Wraps a pool. A statement that meets an unreachable database is tried again with backoff for up
- * to `outageMs` (the pool reconnects by itself), then fails with a JournalUnreachableError in plain
+ * Wraps a pool. A statement that meets an unreachable database, or that gave up waiting (a lock
+ * another session holds, its time limit: waits.ts), is tried again with backoff for up to
+ * `outageMs` (the pool reconnects by itself), then fails with a JournalUnreachableError in plain
  * words. A try that failed before it reached the server is retried as it is; one whose connection
  * dropped mid-way may have been carried out, which the caller is told (RetryHooks) so it can make
  * the retry safe: every function the desk calls is idempotent or checked by its caller.
@@ -86,6 +88,18 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
           throw err;
         }
       } catch (err) {
+        const waited = waitedFor(err);
+        if (waited) {
+          // The statement gave up waiting and was rolled back: tried again like an outage, then told.
+          if (Date.now() >= deadline) {
+            throw new JournalUnreachableError(waited.sentence(sql, options.where(), options.outageMs ?? OUTAGE_MS), {
+              cause: err,
+            });
+          }
+          hooks.onRetry?.(false);
+          await sleep(Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt));
+          continue;
+        }
         if (!isUnreachable(err)) throw translate(err);
         health(false);
         if (Date.now() >= deadline) {

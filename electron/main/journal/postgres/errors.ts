@@ -12,11 +12,20 @@ export function translate(err: unknown): unknown {
   const message = err instanceof Error ? err.message : String(err);
   if (code === '42501') return new OfficePermissionError(message, { cause: err });
   if (code === 'FD001') return new JournalStateError(message, { cause: err });
+  if (code === '25001' && /^SET TRANSACTION ISOLATION LEVEL/.test(message)) {
+    return new JournalStateError(
+      "The office database ran this call in a transaction that is not READ COMMITTED, which the duplicate check needs: nothing was changed; the administrator sets default_transaction_isolation = 'read committed' for the database (and its pooler).",
+      { cause: err },
+    );
+  }
   return err;
 }
 
-/** SQLSTATE classes and codes of a server going away or not yet back: connection exceptions, shutdowns, start-up. */
-const GONE_CODES = /^(08|57P0[1-3])/;
+/**
+ * SQLSTATE classes and codes of a server going away or not yet back: connection exceptions,
+ * shutdowns, start-up, and a server that takes no writes (a standby, until a failover promotes it).
+ */
+const GONE_CODES = /^(08|57P0[1-3]|25006$)/;
 /** Socket errors of a server that is not there (nothing was sent on a connect that failed). */
 const GONE_ERRNO = new Set([
   'ECONNREFUSED',
@@ -46,6 +55,7 @@ export function whyUnreachable(err: unknown): string {
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ETIMEDOUT' || (err instanceof Error && /timeout/.test(err.message))) return 'no answer in time';
   if (code === '57P03') return 'the database is starting up';
+  if (code === '25006') return 'the server is a read-only standby';
   if (typeof code === 'string' && code.startsWith('57P0')) return 'the database is shutting down';
   if (code === 'ENOTFOUND') return 'no computer has that name';
   if (code === 'EAI_AGAIN' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the server cannot be found';
@@ -90,6 +100,12 @@ export function connectionFailure(err: unknown, place: OfficePlace): unknown {
   const code = (err as { code?: unknown }).code;
   const refused = (reason: OfficeRefusal, message: string) =>
     new OfficeConnectionError(message, reason, { cause: err });
+  if (code === '25006') {
+    return refused(
+      'standby',
+      `The office journal at ${where} is a read-only standby: Feed Desk writes to the journal, so give it the primary's address (or every server's, postgres://USER@PRIMARY:5432,STANDBY:5432/DATABASE?target_session_attrs=read-write).`,
+    );
+  }
   if (code === 'ECONNREFUSED') {
     return new JournalUnreachableError(
       `The office journal at ${where} refused the connection: nothing was sent; check that its PostgreSQL server is running and that the host and port are right.`,

@@ -9,6 +9,7 @@ import { SCHEMA_SQL } from './schema-sql';
 import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
 import { SUPERSEDE_SQL } from './supersede-sql';
+import { GUARD_WAITS_SQL } from './waits-sql';
 
 /**
  * Numbered migrations of the office journal; index i brings schema version i to i + 1, recorded
@@ -24,6 +25,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   ADMIN_SQL,
   PRIVACY_SQL,
   DRAFT_LINK_SQL,
+  GUARD_WAITS_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */
@@ -37,10 +39,11 @@ CREATE TABLE IF NOT EXISTS feed_desk.schema_version (
 `;
 
 /**
- * Steps applied on every init after the migrations (idempotent): the trigram index for free text,
- * once pg_trgm is installed (office init installs it when the owner may).
+ * Steps applied on every init after the migrations (idempotent): the duplicate guard's bounded
+ * waits (waits-sql.ts), and the trigram index for free text, once pg_trgm is installed (office
+ * init installs it when the owner may).
  */
-export const ENSURE_SQL = `
+export const ENSURE_SQL = `${GUARD_WAITS_SQL}
 DO $$
 DECLARE ops text;
 BEGIN

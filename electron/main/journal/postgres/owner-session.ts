@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { connectOnce, type OfficeConnectOptions, type OfficeConnection } from './connect';
+import type { OfficeConnectOptions, OfficeConnection } from './connect';
+import { connectOnce } from './servers';
 
 /**
  * The only search path of an owner's session: no schema anyone else may create in (such as

@@ -2,27 +2,43 @@ import pg from 'pg';
 import type { JournalLocation, JournalStore } from '../store';
 import { actionMethods } from './actions';
 import { batchMethods } from './batches';
-import { listenForChanges } from './changes';
-import { clientConfig, label, type OfficeConnectOptions } from './connect';
+import { FeedDeafError, listenForChanges, type ChangeFeed } from './changes';
+import { label, type OfficeConnectOptions } from './connect';
 import { wrapPool } from './db';
 import { draftMethods } from './drafts';
-import { OfficePermissionError } from '../errors';
-import { connectionFailure } from './errors';
+import { JournalUnreachableError, OfficeConnectionError, OfficePermissionError } from '../errors';
+import { isUnreachable } from './errors';
 import { privacyMethods } from './privacy';
 import { queryMethods } from './queries';
+import { refreshChanges, REFRESH_MS } from './refresh';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
+import { OfficeServers, targetLabel } from './servers';
+import { CHANGE_CHANNEL } from './people-sql';
 import { sendingMethods } from './sending';
 import { requireCurrent, schemaVersion } from './version';
 
-/** Where the office journal is and how to sign in; at most `poolSize` connections (5 by default) plus one listening. */
+/**
+ * Where the office journal is and how to sign in; at most `poolSize` connections (3 by default)
+ * plus one listening for changes: 4 per desk.
+ */
 export interface PostgresStoreOptions extends OfficeConnectOptions {
   poolSize?: number;
   /** How long a call waits out an unreachable database (120 s by default). */
   outageMs?: number;
+  /**
+   * Where the desk listens for other desks' changes when `url` goes through a pooler in
+   * transaction mode (which passes no announcements on): the database itself, or a pooler in
+   * session mode. Without it, and with a pooler that passes none on, screens refresh every 10 s.
+   */
+  listenUrl?: string;
 }
 
 /** Enough for an outbox of 4 (a connection is held per statement, never across a send) and the screens. */
-const POOL_SIZE = 5;
+const POOL_SIZE = 3;
+
+const ROWS_BY_ID = `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE id = ANY ($1::bigint[])`;
+const ROWS_SINCE = `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s
+  WHERE s.updated_at > $1::timestamptz - interval '30 seconds' OR s.reviewed_at > $1::timestamptz - interval '30 seconds'`;
 
 /**
  * Opens the office journal (PostgreSQL) as the signed-in database user, after checking it is set
@@ -31,32 +47,19 @@ const POOL_SIZE = 5;
  * something is recorded by the database. Changes from every desk arrive through LISTEN/NOTIFY.
  */
 export async function createPostgresStore(options: PostgresStoreOptions | string): Promise<JournalStore> {
-  const config = clientConfig(options);
-  const pool = new pg.Pool({
-    ...config,
-    max: (typeof options === 'string' ? undefined : options.poolSize) ?? POOL_SIZE,
-  });
+  const given: PostgresStoreOptions = typeof options === 'string' ? { url: options } : options;
+  const servers = new OfficeServers(given, 'desk');
+  const pool = new pg.Pool({ ...servers.target, Client: servers.poolClient(), max: given.poolSize ?? POOL_SIZE });
   pool.on('error', () => undefined); // an idle connection was dropped: the pool opens another when needed
-  let where = configLabel(config);
-  const db = wrapPool(pool, {
-    where: () => where,
-    outageMs: typeof options === 'string' ? undefined : options.outageMs,
-  });
+  let where = targetLabel(servers.target);
+  const db = wrapPool(pool, { where: () => where, outageMs: given.outageMs });
   try {
-    const location = await signIn(pool).catch((err: unknown) => {
-      throw connectionFailure(err, config);
-    });
-    if (location.kind === 'office') where = location.label;
-    const feed = await listenForChanges(config, async (ids) => {
-      const rows = await db.rows<PgSubmission>(
-        `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE id = ANY ($1::bigint[])`,
-        [ids],
-      );
-      return new Map(rows.map((r) => [Number(r.id), toRow(r)]));
-    });
+    const location = await signIn(servers);
+    where = location.label;
+    const { feed, note } = await changeFeed(given, servers, db);
     let closing: Promise<void> | undefined;
     return {
-      location,
+      location: note ? { ...location, note } : location,
       onChange: feed.onChange,
       close() {
         closing ??= feed.close().then(() => pool.end());
@@ -77,9 +80,53 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
   }
 }
 
+/**
+ * Live changes: LISTEN on a connection of its own (to `listenUrl` when given), checked to hear an
+ * announcement made on the pool; when it hears none (a pooler in transaction mode), rows are
+ * read every 10 s instead, and the desk says so.
+ */
+async function changeFeed(
+  given: PostgresStoreOptions,
+  servers: OfficeServers,
+  db: ReturnType<typeof wrapPool>,
+): Promise<{ feed: ChangeFeed; note?: string }> {
+  const listening = given.listenUrl ? new OfficeServers({ ...given, url: given.listenUrl }, 'desk') : servers;
+  const read = async (ids: number[]) => {
+    const rows = await db.rows<PgSubmission>(ROWS_BY_ID, [ids]);
+    return new Map(rows.map((r) => [Number(r.id), toRow(r)]));
+  };
+  // The database going away (a restart, a failover: the desk's health says so) is expected; anything else is told.
+  const report = (err: unknown) => {
+    const away =
+      isUnreachable(err) ||
+      err instanceof JournalUnreachableError ||
+      (err instanceof OfficeConnectionError && err.reason === 'standby');
+    if (!away) console.error('Feed Desk office journal:', err);
+  };
+  const announce = async (payload: string) => {
+    await db.rows('SELECT pg_catalog.pg_notify($1, $2)', [CHANGE_CHANNEL, payload]);
+  };
+  try {
+    return { feed: await listenForChanges(() => listening.connect(), read, report, { announce }) };
+  } catch (err) {
+    if (!(err instanceof FeedDeafError)) throw err;
+    const readSince = async (since: string | null) => {
+      const [{ now } = { now: '' }] = await db.rows<{ now: string }>(`SELECT now()::text AS now`);
+      const rows = since === null ? [] : await db.rows<PgSubmission>(ROWS_SINCE, [since]);
+      return { rows: rows.map(toRow), now };
+    };
+    const note =
+      `Live updates from other desks do not reach this desk through ${targetLabel(listening.target)} (a connection ` +
+      `pooler in transaction mode?): screens refresh every ${REFRESH_MS / 1000} s. Give the desk a direct address ` +
+      'to listen on (FEED_DESK_JOURNAL_LISTEN_URL) for live updates.';
+    console.warn(`Feed Desk office journal: ${note}`);
+    return { feed: refreshChanges(readSince, report), note };
+  }
+}
+
 /** Checks the schema and the user's group; says where the journal is and who is signed in, as what. */
-async function signIn(pool: pg.Pool): Promise<JournalLocation> {
-  const client = await pool.connect();
+async function signIn(servers: OfficeServers): Promise<Extract<JournalLocation, { kind: 'office' }>> {
+  const client = await servers.connect();
   try {
     const where = label(client);
     const who = await client.query<{ user: string; schema: boolean; owner: boolean; groups: string[] }>(
@@ -101,24 +148,6 @@ async function signIn(pool: pg.Pool): Promise<JournalLocation> {
     const role = me.owner ? 'owner' : me.groups.includes('feed_desk_supervisor') ? 'supervisor' : 'clerk';
     return { kind: 'office', label: where, user: me.user, role };
   } finally {
-    client.release();
+    await client.end().catch(() => undefined);
   }
-}
-
-/** "host:port/database" from connection settings, for messages before anyone is signed in. */
-function configLabel(config: pg.ClientConfig): string {
-  let host = config.host ?? 'localhost';
-  let port = String(config.port ?? 5432);
-  let database = config.database ?? '';
-  if (config.connectionString) {
-    try {
-      const url = new URL(config.connectionString);
-      host = url.hostname || host;
-      port = url.port || port;
-      database = decodeURIComponent(url.pathname.slice(1)) || database;
-    } catch {
-      // not a URL: the settings above stand
-    }
-  }
-  return `${host}:${port}/${database}`;
 }
