@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { withContext } from '../context';
 import { CliFailure, printJson } from '../output';
 import { text, wholeNumber } from '../options';
-import { reportOutcome, rowJson, sendAndWait } from '../report';
+import { duplicateFailure, reportOutcome, rowJson, sendAndWait } from '../report';
 
 interface ResolveOptions {
   resend?: boolean;
+  allowDuplicate?: boolean;
   accepted?: number;
   discard?: boolean;
   note?: string;
@@ -43,8 +44,9 @@ export function registerResolve(program: Command): void {
         const json = !!opts.json;
         if (opts.resend) {
           ctx.ready(ctx.profile(current.profile));
-          const row = await ctx.core.journal.resend(id, note);
-          process.exitCode = reportOutcome(await sendAndWait(ctx.core, row, 60), json);
+          const result = await ctx.core.journal.resend(id, note, !!opts.allowDuplicate);
+          if (result.duplicate) throw duplicateFailure(result.duplicate);
+          process.exitCode = reportOutcome(await sendAndWait(ctx.core, result.row, 60), json);
         } else if (opts.accepted !== undefined) {
           process.exitCode = reportOutcome(await ctx.core.journal.markAccepted(id, opts.accepted, note), json);
         } else {

@@ -128,8 +128,8 @@ export function batchMethods(db: Db, operator: string): BatchStore {
     retryFailed: (batchId) =>
       db.atomically(() => {
         const ids = idsIn(batchId, `'failed'`);
-        for (const id of ids) resendRow(db, id, operator, `failed row of batch ${batchId} retried`);
-        return ids.length;
+        // A row that would repeat one the service stored or may store stays failed (see resendRow).
+        return ids.filter((id) => resendRow(db, id, operator, `failed row of batch ${batchId} retried`).row).length;
       }),
     leaveOut: (batchId, rows) =>
       db.atomically(() => {
