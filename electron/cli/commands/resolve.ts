@@ -27,6 +27,10 @@ export function registerResolve(program: Command): void {
     )
     .option('--resend', 'send it again (you checked the service did not store it); waits up to 60 s for retries')
     .option(
+      '--allow-duplicate',
+      'with --resend: send it even if it may repeat an accepted, sending, unknown or queued entry (exit 3 otherwise)',
+    )
+    .option(
       '--accepted <recordid>',
       'record that the service stored it under this recordid',
       wholeNumber('--accepted', 1, Number.MAX_SAFE_INTEGER),
