@@ -128,4 +128,29 @@ describeEachStore('the same entry twice', (kind) => {
       note: `held: possible duplicate of #${second.id}`,
     });
   });
+
+  it("a batch's retry of its failed rows holds a row whose twin is being sent", async () => {
+    const store = await openStore(kind);
+    const batch = await store.batches.open({ profile: 'S', fileName: 'rows.csv', contentHash: 'file', fileRows: 2 });
+    const payload = { reference: 'B-1', policy: 'P-1', surname: 'Jones', postcode: 'M1 1AE' };
+    const [queued] = await store.batches.queue(batch.id, [
+      {
+        row: 2,
+        allowDuplicate: false,
+        submission: { kind: 'entry', profile: 'S', operator: 'clerk', payload, payloadHash: 'b1-hash' },
+      },
+    ]);
+    await store.claim(queued!.id, LEASE);
+    await store.recordOutcome(queued!.id, LEASE.owner, { ...FAILED, nextAttemptAt: null }); // stopped retrying
+    // The same entry keyed again, confirmed, and being sent by another desk: the service may store it.
+    const twin = await store.queue(
+      { kind: 'entry', profile: 'S', operator: 'clerk', payload, payloadHash: 'b1-other-hash' },
+      true,
+    );
+    await store.claim(twin.row!.id, { owner: 'other-sender', ms: 60_000 });
+
+    expect(await store.batches.retryFailed(batch.id)).toBe(0);
+    expect(await store.get(queued!.id)).toMatchObject({ state: 'failed', nextAttemptAt: null });
+    expect((await store.history(queued!.id)).at(-1)?.note).toBe(`held: possible duplicate of #${twin.row!.id}`);
+  });
 });

@@ -1,4 +1,5 @@
 import { ADMIN_SQL } from './admin-sql';
+import { BATCH_RETRY_SQL } from './batch-retry-sql';
 import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
@@ -23,7 +24,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   BATCH_SENDING_SQL,
   ADMIN_SQL,
   PRIVACY_SQL,
-  TWINS_SQL,
+  TWINS_SQL + BATCH_RETRY_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

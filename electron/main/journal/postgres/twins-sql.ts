@@ -24,6 +24,7 @@ const latest = (into: string, where: string) => `
  * profile with the same content, or the same reference and policy (cancellations: the same
  * recordid), is held. An accepted entry supersedes the rejected and failed rows of its profile
  * with the same reference and policy, and names the latest earlier one as the row it corrects.
+ * A batch's "retry failed rows" asks it of each row too (a held row stays failed, with no retry).
  */
 export const TWINS_SQL = `
 -- queue's advisory locks for p_row's keys, in its order; without p_wait, false if another holds one.
