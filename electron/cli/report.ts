@@ -110,6 +110,17 @@ export function reportOutcome(row: SubmissionRow, json: boolean): number {
   return row.state === 'accepted' ? 0 : 1;
 }
 
+/** Possible duplicate of row `d` (its reference, recordid, when and who): nothing was sent, exit 3. */
+export function duplicateFailure(d: SubmissionRow): CliFailure {
+  const what = d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}: ` : '';
+  const ref = d.kind === 'entry' && d.reference ? `reference ${d.reference}, ` : '';
+  return new CliFailure(
+    `possible duplicate of ${what}journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ${ref}` +
+      `${cliMoment(d.createdAt)} by ${d.operator}): nothing was sent. Use --allow-duplicate to send it anyway.`,
+    { code: 'duplicate', exitCode: EXIT.duplicate, details: { duplicate: rowJson(d) } },
+  );
+}
+
 /**
  * After queueing through the pipeline: sends and waits (exit 0 only when accepted), or says why
  * nothing was sent (invalid: exit 2; possible duplicate: exit 3).
@@ -127,12 +138,6 @@ export async function reportSubmitted(
       details: { fields: result.fields },
     });
   } else if (result.code === 'duplicate') {
-    const d = result.duplicate;
-    const what = d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}: ` : '';
-    throw new CliFailure(
-      `possible duplicate of ${what}journal #${d.id} (${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}, ` +
-        `${cliMoment(d.createdAt)}): nothing was sent. Use --allow-duplicate to send it anyway.`,
-      { code: 'duplicate', exitCode: EXIT.duplicate, details: { duplicate: rowJson(d) } },
-    );
+    throw duplicateFailure(result.duplicate);
   } else throw new CliFailure(result.message, { code: 'unknown-profile' });
 }

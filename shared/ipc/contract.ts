@@ -234,7 +234,13 @@ export const CONTRACT = {
   /** A person's decision on a row: send again, record the recordid the service gave, or give it up. */
   'journal:resolve': {
     request: z.discriminatedUnion('action', [
-      z.strictObject({ id: z.number().int().min(1), action: z.literal('resend'), note: text(1000).optional() }),
+      z.strictObject({
+        id: z.number().int().min(1),
+        action: z.literal('resend'),
+        note: text(1000).optional(),
+        /** The person confirmed sending it although it may repeat the row the `duplicate` answer named. */
+        allowDuplicate: z.boolean().optional(),
+      }),
       z.strictObject({
         id: z.number().int().min(1),
         action: z.literal('accept'),

@@ -100,3 +100,40 @@ test('New entry: refused, corrected and submitted again: the refused entry is su
   await expect(page.getByTestId('attention-badge')).toHaveCount(0);
   await expect(page.getByTestId('correcting')).toHaveCount(0);
 });
+
+test('The same entry keyed again and accepted supersedes the rejected one; Resend on it asks first, naming the accepted row', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  refuseNext(desk);
+  const first = await sendEntry(desk, 'TWIN-1');
+  expect(first.state).toBe('rejected');
+  const second = await sendEntry(desk, 'TWIN-1');
+  expect(second.state).toBe('accepted');
+  expect(await desk.core.journal.get(second.id)).toMatchObject({ corrects: first.id });
+  expect(await desk.core.journal.get(first.id)).toMatchObject({ state: 'superseded', supersededBy: second.id });
+  const stored = desk.sandbox.records.length;
+
+  const panel = await openDetail(desk, first.id);
+  await expect(panel.getByRole('table').last()).toContainText(
+    `superseded by #${second.id} (same reference and policy)`,
+  );
+  await page.keyboard.press('Alt+Shift+R');
+  await page
+    .getByRole('dialog', { name: `Resend journal #${first.id}?` })
+    .getByRole('button', { name: 'Resend' })
+    .click();
+
+  const held = page.getByRole('dialog', { name: 'Possible duplicate' });
+  await expect(held).toContainText('TWIN-1');
+  await expect(held).toContainText(String(second.recordid));
+  await expect(held).toContainText(`by ${second.operator}`);
+  await expect(held.getByRole('link', { name: `Open journal entry #${second.id}` })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/journal-resend-duplicate.png', fullPage: true });
+  await held.getByRole('button', { name: "Don't resend" }).click();
+  await expect(held).toHaveCount(0);
+
+  expect(await desk.core.journal.get(first.id)).toMatchObject({ state: 'superseded' });
+  expect(desk.sandbox.records.length).toBe(stored); // the service holds one record of TWIN-1
+  await expect(panel.locator('.state-chip')).toHaveText('Superseded');
+});

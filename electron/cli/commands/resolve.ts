@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { withContext } from '../context';
 import { CliFailure, printJson } from '../output';
 import { text, wholeNumber } from '../options';
-import { reportOutcome, rowJson, sendAndWait } from '../report';
+import { duplicateFailure, reportOutcome, rowJson, sendAndWait } from '../report';
 
 interface ResolveOptions {
   resend?: boolean;
+  allowDuplicate?: boolean;
   accepted?: number;
   discard?: boolean;
   note?: string;
@@ -26,6 +27,10 @@ export function registerResolve(program: Command): void {
     )
     .option('--resend', 'send it again (you checked the service did not store it); waits up to 60 s for retries')
     .option(
+      '--allow-duplicate',
+      'with --resend: send it even if it may repeat an accepted, sending, unknown or queued entry (exit 3 otherwise)',
+    )
+    .option(
       '--accepted <recordid>',
       'record that the service stored it under this recordid',
       wholeNumber('--accepted', 1, Number.MAX_SAFE_INTEGER),
@@ -43,8 +48,9 @@ export function registerResolve(program: Command): void {
         const json = !!opts.json;
         if (opts.resend) {
           ctx.ready(ctx.profile(current.profile));
-          const row = await ctx.core.journal.resend(id, note);
-          process.exitCode = reportOutcome(await sendAndWait(ctx.core, row, 60), json);
+          const result = await ctx.core.journal.resend(id, note, !!opts.allowDuplicate);
+          if (result.duplicate) throw duplicateFailure(result.duplicate);
+          process.exitCode = reportOutcome(await sendAndWait(ctx.core, result.row, 60), json);
         } else if (opts.accepted !== undefined) {
           process.exitCode = reportOutcome(await ctx.core.journal.markAccepted(id, opts.accepted, note), json);
         } else {

@@ -236,7 +236,12 @@ export interface JournalStore {
   /** The earliest automatic retry among sendable failed rows, if any. */
   nextRetryAt(sendable: Sendable): Promise<string | undefined>;
 
-  resend(id: number, note?: string | null): Promise<SubmissionRow>;
+  /**
+   * Queues a row again (a person's Resend). Unless `allowDuplicate`, a row whose send would repeat
+   * another row of its profile — accepted, sending, unknown or queued, with the same content or the
+   * same reference and policy — is held: nothing changes and that row is the answer.
+   */
+  resend(id: number, note?: string | null, allowDuplicate?: boolean): Promise<QueueResult>;
   markAccepted(id: number, recordid: number, note?: string | null): Promise<SubmissionRow>;
   discard(id: number, note?: string | null): Promise<SubmissionRow>;
   /**

@@ -19,29 +19,31 @@ async function whoseDuplicate(core: Core, d: SubmissionRow): Promise<{ surname: 
   return { surname: entry?.surname ?? '', postcode: entry?.payload.postcode ?? '' };
 }
 
+/** Answers `duplicate`, naming the earlier row (reference, recordid, when, who) for the confirming dialog. */
+export async function failDuplicate(core: Core, d: SubmissionRow): Promise<never> {
+  const what =
+    d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}` : `journal entry #${d.id}`;
+  throw new IpcFailure({
+    code: 'duplicate',
+    message: `This looks like ${what} (#${d.id}, ${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
+    duplicate: {
+      id: d.id,
+      state: d.state,
+      recordid: d.recordid,
+      createdAt: d.createdAt,
+      reference: d.reference,
+      operator: d.operator,
+      ...(await whoseDuplicate(core, d)),
+    },
+  });
+}
+
 /** Queues a submission, sends it once now (the outbox retries what needs it), and answers with the row. */
 async function submitAndSend(core: Core, request: SubmitRequest, corrects?: number) {
   const submit = () => core.pipeline.submit(request);
   const result = corrects ? await submitCorrection(core.journal, { corrects, ...request }, submit) : await submit();
   if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
-  if (!result.ok && result.code === 'duplicate') {
-    const d = result.duplicate;
-    const what =
-      d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}` : `journal entry #${d.id}`;
-    throw new IpcFailure({
-      code: 'duplicate',
-      message: `This looks like ${what} (#${d.id}, ${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
-      duplicate: {
-        id: d.id,
-        state: d.state,
-        recordid: d.recordid,
-        createdAt: d.createdAt,
-        reference: d.reference,
-        operator: d.operator,
-        ...(await whoseDuplicate(core, d)),
-      },
-    });
-  }
+  if (!result.ok && result.code === 'duplicate') return failDuplicate(core, result.duplicate);
   if (!result.ok) fail('not-found', result.message);
   const sent = await core.pipeline.send(result.row.id);
   core.outbox.kick();

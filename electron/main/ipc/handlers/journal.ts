@@ -9,6 +9,7 @@ import { writePeopleCsv } from '../../journal/csv-for-people';
 import { localDate } from '../../../../shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
+import { failDuplicate } from './entries';
 import type { SubmissionRow } from '../../../../shared/journal/types';
 import type { JournalReport } from '../../../../shared/ipc/contract';
 import { personalDataNotice } from '../../../../shared/journal/personal-fields';
@@ -78,9 +79,10 @@ export function journalHandlers(
     async 'journal:resolve'(request) {
       const note = request.note?.trim() || null;
       if (request.action === 'resend') {
-        const row = await journal.resend(request.id, note);
+        const result = await journal.resend(request.id, note, request.allowDuplicate ?? false);
+        if (result.duplicate) return failDuplicate(core, result.duplicate);
         core.outbox.kick();
-        return toView(row);
+        return toView(result.row);
       }
       if (request.action === 'accept') return toView(await journal.markAccepted(request.id, request.recordid, note));
       return toView(await journal.discard(request.id, note));

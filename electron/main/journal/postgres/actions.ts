@@ -11,12 +11,7 @@ type Actions = ActionSection;
  * granted and a trigger stamps with the database user. Refusals arrive as OfficePermissionError.
  */
 export function actionMethods(db: Db): Actions {
-  async function resolve(
-    id: number,
-    action: 'resend' | 'accept' | 'discard',
-    recordid: number | null,
-    note?: string | null,
-  ) {
+  async function resolve(id: number, action: 'accept' | 'discard', recordid: number | null, note?: string | null) {
     const row = await db.first<PgSubmission>('SELECT * FROM feed_desk.resolve($1, $2, $3, $4)', [
       id,
       action,
@@ -32,7 +27,15 @@ export function actionMethods(db: Db): Actions {
     );
 
   return {
-    resend: (id, note) => resolve(id, 'resend', null, note),
+    async resend(id, note, allowDuplicate) {
+      const answer = await db.first<PgSubmission & { duplicate: boolean }>(
+        'SELECT r.duplicate, (r.submission).* FROM feed_desk.resend($1, $2, $3) r',
+        [id, note ?? null, allowDuplicate ?? false],
+      );
+      if (!answer) throw new Error('feed_desk.resend returned nothing');
+      const row = toRow(answer);
+      return answer.duplicate ? { duplicate: row } : { row };
+    },
     markAccepted: (id, recordid, note) => resolve(id, 'accept', recordid, note),
     discard: (id, note) => resolve(id, 'discard', null, note),
 

@@ -1,4 +1,5 @@
 import { ADMIN_SQL } from './admin-sql';
+import { BATCH_RETRY_SQL } from './batch-retry-sql';
 import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
@@ -9,6 +10,7 @@ import { SCHEMA_SQL } from './schema-sql';
 import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
 import { SUPERSEDE_SQL } from './supersede-sql';
+import { TWINS_SQL } from './twins-sql';
 import { GUARD_WAITS_SQL } from './waits-sql';
 
 /**
@@ -26,6 +28,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   PRIVACY_SQL,
   DRAFT_LINK_SQL,
   GUARD_WAITS_SQL,
+  TWINS_SQL + BATCH_RETRY_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

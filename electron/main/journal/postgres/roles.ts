@@ -45,7 +45,7 @@ GRANT EXECUTE ON FUNCTION feed_desk.queue, feed_desk.claim, feed_desk.claim_next
   feed_desk.leave_out, feed_desk.link_correction TO feed_desk_clerk;
 REVOKE EXECUTE ON FUNCTION feed_desk.set_paused, feed_desk.send_now FROM feed_desk_clerk;
 GRANT UPDATE (reviewed_by, reviewed_at, review_note) ON feed_desk.submissions TO feed_desk_supervisor;
-GRANT EXECUTE ON FUNCTION feed_desk.resolve, feed_desk.set_paused, feed_desk.send_now TO feed_desk_supervisor;
+GRANT EXECUTE ON FUNCTION feed_desk.resolve, feed_desk.resend, feed_desk.set_paused, feed_desk.send_now TO feed_desk_supervisor;
 GRANT SELECT ON feed_desk.retention TO feed_desk_clerk;
 -- Each checks for a supervisor itself, so a clerk is refused in plain words rather than "permission denied".
 GRANT EXECUTE ON FUNCTION feed_desk.set_retention, feed_desk.purge_personal, feed_desk.find_person,

@@ -1,24 +1,43 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
 import { markedAcceptedMessage } from '../accept-words';
-import type { OpenCounts } from '../store';
+import type { OpenCounts, QueueResult } from '../store';
 import type { ActionSection } from '../store-sections';
 import { linkCorrection, supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
+import { findSendTwin } from './duplicate-guard';
 import type { RawSubmission } from './rows';
 import { toRow } from './rows';
 
 type Actions = ActionSection;
 
-/** A person chooses to send again (unknown, failed or rejected rows). */
-export function resendRow(db: Db, id: number, actor: string, note: string | null = null): SubmissionRow {
-  return db.transition(
-    id,
-    ['unknown', 'failed', 'rejected'],
-    'queued',
-    { next_attempt_at: null, queued_at: nowIso(), lease_owner: null },
-    actor,
-    note ?? 'resend',
-  );
+/**
+ * A person chooses to send again (unknown, failed, rejected or superseded rows). Unless
+ * `allowDuplicate`, a row that would repeat another one the service stored or may store (see
+ * findSendTwin) is held: nothing changes and that row is answered, in the same transaction.
+ */
+export function resendRow(
+  db: Db,
+  id: number,
+  actor: string,
+  note: string | null = null,
+  allowDuplicate = false,
+): QueueResult {
+  const from = ['unknown', 'failed', 'rejected', 'superseded'] as const;
+  return db.atomically((): QueueResult => {
+    // A row in another state is refused by the transition, whatever its twins.
+    const state = db.get(id)?.state;
+    const duplicate = allowDuplicate || !from.some((s) => s === state) ? undefined : findSendTwin(db, id);
+    if (duplicate) return { duplicate };
+    const row = db.transition(
+      id,
+      from,
+      'queued',
+      { next_attempt_at: null, queued_at: nowIso(), lease_owner: null, superseded_by: null },
+      actor,
+      note ?? (allowDuplicate ? 'resend (possible duplicate confirmed)' : 'resend'),
+    );
+    return { row };
+  });
 }
 
 /** A person discards a submission that will not be sent. */
@@ -152,7 +171,7 @@ function sendNow(db: Db, profile: string, actor: string): number {
 /** A person's decisions on rows, and a profile's rows as a whole; recorded under `operator`. */
 export function actionMethods(db: Db, operator: string): Actions {
   return promised<Actions>({
-    resend: (id, note) => resendRow(db, id, operator, note ?? null),
+    resend: (id, note, allowDuplicate) => resendRow(db, id, operator, note ?? null, allowDuplicate),
     markAccepted: (id, recordid, note) => markAccepted(db, id, recordid, operator, note ?? null),
     discard: (id, note) => discardRow(db, id, operator, note ?? null),
     linkCorrection: (id, corrects) => linkCorrection(db, id, corrects, operator),

@@ -128,8 +128,22 @@ export function batchMethods(db: Db, operator: string): BatchStore {
     retryFailed: (batchId) =>
       db.atomically(() => {
         const ids = idsIn(batchId, `'failed'`);
-        for (const id of ids) resendRow(db, id, operator, `failed row of batch ${batchId} retried`);
-        return ids.length;
+        let retried = 0;
+        for (const id of ids) {
+          const { duplicate } = resendRow(db, id, operator, `failed row of batch ${batchId} retried`);
+          if (!duplicate) retried += 1;
+          // A row that would repeat one the service stored or may store stays failed, with no retry.
+          else
+            db.transition(
+              id,
+              ['failed'],
+              'failed',
+              { next_attempt_at: null },
+              operator,
+              `held: possible duplicate of #${duplicate.id}`,
+            );
+        }
+        return retried;
       }),
     leaveOut: (batchId, rows) =>
       db.atomically(() => {

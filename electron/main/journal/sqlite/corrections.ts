@@ -28,7 +28,46 @@ export function supersedeCorrected(db: Db, row: SubmissionRow, actor: string): S
     );
     by = original;
   }
-  return row;
+  return supersedeTwins(db, row, actor);
+}
+
+/**
+ * Once entry `row` is accepted, the rejected and failed rows of its profile with the same
+ * reference and policy (the same entry keyed again rather than corrected) are superseded by it,
+ * with the history line "superseded by #id (same reference and policy)"; `row` names the latest
+ * earlier one it corrects, unless it corrects a row already. Same transaction as the acceptance.
+ */
+function supersedeTwins(db: Db, row: SubmissionRow, actor: string): SubmissionRow {
+  if (row.kind !== 'entry' || !row.reference) return row;
+  const twins = db
+    .stmt(
+      `SELECT id FROM submissions WHERE profile = ? AND kind = 'entry' AND reference = ? AND policy = ?
+         AND state IN ('rejected', 'failed') AND id <> ? ORDER BY id`,
+    )
+    .all(row.profile, row.reference, row.policy, row.id) as Array<{ id: number }>;
+  const note = `superseded by #${row.id} (same reference and policy)`;
+  const at = new Date().toISOString();
+  for (const { id } of twins) {
+    const twin = db.get(id)!;
+    db.transition(
+      id,
+      CORRECTABLE,
+      'superseded',
+      { superseded_by: row.id, next_attempt_at: null, finished_at: twin.finishedAt ?? at },
+      actor,
+      note,
+    );
+  }
+  const earlier = twins.filter((t) => t.id < row.id).at(-1);
+  if (!earlier || row.corrects !== null) return row;
+  return db.transition(
+    row.id,
+    [row.state],
+    row.state,
+    { corrects: earlier.id },
+    actor,
+    `corrects #${earlier.id} (same reference and policy)`,
+  );
 }
 
 /**

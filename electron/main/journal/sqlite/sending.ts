@@ -4,7 +4,7 @@ import type { Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOu
 import type { SendingSection } from '../store-sections';
 import { supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
-import { findDuplicate } from './duplicate-guard';
+import { findDuplicate, findSendTwin } from './duplicate-guard';
 import { toRow, type RawSubmission } from './rows';
 
 type Sending = SendingSection;
@@ -76,6 +76,19 @@ function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
     const current = db.stmt('SELECT state, attempts FROM submissions WHERE id = ?').get(id) as
       { state: JournalState; attempts: number } | undefined;
     if (current?.state !== 'queued' && current?.state !== 'failed') return undefined;
+    // An automatic retry asks what a person's Resend asks; a held row waits for a person.
+    const twin = current.state === 'failed' ? findSendTwin(db, id) : undefined;
+    if (twin) {
+      db.transition(
+        id,
+        ['failed'],
+        'failed',
+        { next_attempt_at: null },
+        'system',
+        `held: possible duplicate of #${twin.id}`,
+      );
+      return undefined;
+    }
     const set = {
       attempts: current.attempts + 1,
       sending_at: nowIso(),

@@ -15,15 +15,21 @@ const STATE: Record<string, string> = {
  * Asks before sending an entry that repeats an earlier one, naming it (reference, surname,
  * postcode, recordid, when, who, a link to it in the Journal) so the clerk can check the paper. "Don't submit" is the default; Escape means it too.
  */
-export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => void; onConfirm: () => void }) {
-  const { duplicate, onCancel, onConfirm } = props;
+export function DuplicateDialog(props: {
+  duplicate: Duplicate;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** Sending again a row already in the journal (Resend) rather than keying a new one. */
+  resend?: boolean;
+}) {
+  const { duplicate, onCancel, onConfirm, resend } = props;
   const operator = duplicate.operator ?? sessionEntry(duplicate.id)?.operator;
   const when = moment(duplicate.createdAt);
   return (
     <ConfirmDialog
       title="Possible duplicate"
-      cancelLabel="Don't submit"
-      confirmLabel="Submit anyway"
+      cancelLabel={resend ? "Don't resend" : "Don't submit"}
+      confirmLabel={resend ? 'Resend anyway' : 'Submit anyway'}
       danger
       onCancel={onCancel}
       onConfirm={onConfirm}
@@ -48,7 +54,11 @@ export function DuplicateDialog(props: { duplicate: Duplicate; onCancel: () => v
           <a href={`#/journal?id=${duplicate.id}`}>Open journal entry #{duplicate.id}</a>
         </dd>
       </dl>
-      <p>Submit it only if the paper really holds a second entry.</p>
+      <p>
+        {resend
+          ? 'Resend it only if you checked that the service does not hold it already.'
+          : 'Submit it only if the paper really holds a second entry.'}
+      </p>
     </ConfirmDialog>
   );
 }

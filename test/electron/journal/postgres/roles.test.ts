@@ -163,7 +163,7 @@ describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
 
   it('lets a supervisor resolve and review; the history shows the database user', async () => {
     const resent = await unknownRow('SUP-RESEND');
-    expect(await supervisor.resend(resent.id)).toMatchObject({ state: 'queued' });
+    expect((await supervisor.resend(resent.id)).row).toMatchObject({ state: 'queued' });
     const accepted = await unknownRow('SUP-ACCEPT');
     expect(await supervisor.markAccepted(accepted.id, 4242, 'checked on the service')).toMatchObject({
       state: 'accepted',
@@ -185,7 +185,7 @@ describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
     ]);
     await expect(supervisor.resend(accepted.id)).rejects.toBeInstanceOf(JournalStateError);
     await expect(supervisor.resend(accepted.id)).rejects.toThrow(
-      `Journal entry ${accepted.id} is accepted; that action needs unknown or failed or rejected`,
+      `Journal entry ${accepted.id} is accepted; that action needs unknown or failed or rejected or superseded`,
     );
     await expect(supervisor.discard(999_999)).rejects.toThrow('No journal entry 999999');
   });

@@ -26,7 +26,14 @@ export interface DetailAction {
  * keys or New entry's Alt+N/Alt+K. The states follow what the journal allows for each change.
  */
 export const DETAIL_ACTIONS: readonly DetailAction[] = [
-  { key: 'resend', label: 'Resend', shortcut: 'Alt+Shift+R', code: 'KeyR', states: ['unknown', 'failed', 'rejected'] },
+  // A superseded row too: resending it asks first, naming the accepted row it would repeat.
+  {
+    key: 'resend',
+    label: 'Resend',
+    shortcut: 'Alt+Shift+R',
+    code: 'KeyR',
+    states: ['unknown', 'failed', 'rejected', 'superseded'],
+  },
   { key: 'accept', label: 'Mark accepted…', shortcut: 'Alt+Shift+A', code: 'KeyA', states: ['unknown', 'failed'] },
   {
     key: 'discard',
@@ -81,7 +88,9 @@ export function questionFor(key: Exclude<ActionKey, GoKey>, row: JournalDetail['
             ? 'If the service already stored this entry, it will then hold it twice. Resend only after checking that it does not.'
             : row.state === 'rejected'
               ? 'The service refused this entry; it is sent again unchanged. To correct it first, use Open as new entry instead.'
-              : 'The entry is queued and sent again now.',
+              : row.state === 'superseded'
+                ? 'A later entry with the same reference and policy was accepted instead; this one is sent again unchanged.'
+                : 'The entry is queued and sent again now.',
         confirm: 'Resend',
         danger: row.state === 'unknown',
       };

@@ -14,6 +14,8 @@ import type { ActionChoice } from './use-action-form';
 import { useDetailKeys } from './use-detail-keys';
 import { useEntryDetail } from './use-entry-detail';
 import { useJournalLocation } from '../../../use-journal-location';
+import { DuplicateDialog } from '../../new-entry/duplicate-dialog';
+import type { Duplicate } from '../../new-entry/use-entry-form';
 import './entry-detail.css';
 
 type Asked = Exclude<ActionKey, GoKey>;
@@ -36,6 +38,8 @@ export function EntryDetail({
 }) {
   const { detail, loadError, busy, outcome, run } = useEntryDetail(id);
   const [asked, setAsked] = useState<Asked | null>(null);
+  /** A Resend held as a possible duplicate: the row it may repeat, and the person's note. */
+  const [held, setHeld] = useState<{ duplicate: Duplicate; note: { note?: string } } | null>(null);
   const row = detail?.row;
   const location = useJournalLocation().location;
   const role = location?.role;
@@ -59,8 +63,17 @@ export function EntryDetail({
     },
     [row, busy, role, location?.user],
   );
-  useDetailKeys(actions, asked !== null, onAction, onClose);
+  useDetailKeys(actions, asked !== null || held !== null, onAction, onClose);
 
+  /** Resends; a possible duplicate is asked about, naming the row it may repeat. */
+  const resend = async (note: { note?: string }, allowDuplicate: boolean) => {
+    const result = await run(
+      () => api.journal.resolve({ id, action: 'resend', ...note, ...(allowDuplicate ? { allowDuplicate } : {}) }),
+      'Queued to send again.',
+    );
+    const duplicate = !result.ok && result.error.code === 'duplicate' ? result.error.duplicate : undefined;
+    if (duplicate) setHeld({ duplicate: { ...duplicate, reference: duplicate.reference ?? '' }, note });
+  };
   const decide = (key: Asked, choice: ActionChoice) => {
     if (key === 'review') return run(() => api.journal.review({ ids: [id], ...choice }), 'Marked reviewed.');
     if (key === 'accept' && choice.recordid !== undefined) {
@@ -71,8 +84,7 @@ export function EntryDetail({
       );
     }
     const note = choice.note === undefined ? {} : { note: choice.note };
-    if (key === 'resend')
-      return run(() => api.journal.resolve({ id, action: 'resend', ...note }), 'Queued to send again.');
+    if (key === 'resend') return resend(note, false);
     return run(() => api.journal.resolve({ id, action: 'discard', ...note }), 'Discarded: it will not be sent.');
   };
   const confirm = (key: Asked, choice: ActionChoice) => {
@@ -146,6 +158,21 @@ export function EntryDetail({
           needsRecordid={asked === 'accept'}
           onCancel={() => setAsked(null)}
           onConfirm={(choice) => confirm(asked, choice)}
+        />
+      )}
+      {held && (
+        <DuplicateDialog
+          resend
+          duplicate={held.duplicate}
+          onCancel={() => {
+            setHeld(null);
+            heading.current?.focus();
+          }}
+          onConfirm={() => {
+            const { note } = held;
+            setHeld(null);
+            void resend(note, true).then(() => heading.current?.focus());
+          }}
         />
       )}
     </section>

@@ -34,14 +34,19 @@ export function useEntryDetail(id: number) {
   const [outcome, setOutcome] = useState<{ id: number; ok: boolean; message: string } | null>(null);
   const { reload } = live;
 
-  /** Runs an action; says what it did, or shows main's reason it could not. */
+  /**
+   * Runs an action; says what it did, or shows main's reason it could not (a possible duplicate is
+   * the caller's to ask about). Answers main's result.
+   */
   const run = useCallback(
-    async (call: () => Promise<Result<unknown>>, done: string) => {
+    async <T>(call: () => Promise<Result<T>>, done: string): Promise<Result<T>> => {
       setBusy(true);
       const result = await call();
       setBusy(false);
-      setOutcome(result.ok ? { id, ok: true, message: done } : { id, ok: false, message: result.error.message });
+      if (result.ok) setOutcome({ id, ok: true, message: done });
+      else setOutcome(result.error.code === 'duplicate' ? null : { id, ok: false, message: result.error.message });
       reload();
+      return result;
     },
     [id, reload],
   );
