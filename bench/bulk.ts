@@ -2,7 +2,8 @@
 // --csv`, its own process: reading, validating, journalling, sending at concurrency 8) against raw
 // multipart POSTs at the same concurrency, same run, same sandbox (own process, 5 ms latency).
 // Peak RSS of the command at 1,000 and 10,000 rows shows whether it is flat. Last line:
-// `bulk N rows/s, raw N rows/s, ratio R, commits per entry C` (`bulk postgres …` with `--store postgres`).
+// `bulk N rows/s, raw N rows/s, ratio R, commits per entry C, encrypted yes` (`bulk postgres …` with
+// `--store postgres`). Runs under a session bus with a keyring, so the journal is encrypted as on a desk.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,10 @@ import { writeSandboxLink } from '../electron/main/core/sandbox-link';
 import { mixedEntries, writeEntriesCsv } from '../test/support/import-files';
 import { freshOfficeJournal } from '../test/support/office-journal';
 import { raw, startSandboxChild } from './raw-posts';
+import { isEncrypted, underKeyring } from './keyring';
+import { localJournalPath } from '../electron/main/journal/open';
+
+underKeyring();
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 /** `--store postgres`: the office journal (a throwaway cluster) instead of this computer's. */
@@ -33,7 +38,7 @@ async function bulk(
   url: string,
   rows: number,
   run: string,
-): Promise<{ rate: number; rssMib: number; commits: number }> {
+): Promise<{ rate: number; rssMib: number; commits: number; encrypted: boolean }> {
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-bench-bulk-'));
   writeSandboxLink(home, url);
   const file = writeEntriesCsv(home, `${run}.csv`, mixedEntries(rows, Number.MAX_SAFE_INTEGER, run).rows);
@@ -77,8 +82,9 @@ async function bulk(
     throw new Error(`feed-desk submit --csv ended ${code} with ${JSON.stringify(summary)}\n${err}`);
   }
   const kib = Number(/maxrss-kib (\d+)/.exec(err)?.[1] ?? NaN);
+  const encrypted = !office && isEncrypted(localJournalPath(home));
   rmSync(home, { recursive: true, force: true });
-  return { rate: rows / seconds, rssMib: kib / 1024, commits: (summary.journal_commits ?? NaN) / rows };
+  return { rate: rows / seconds, rssMib: kib / 1024, commits: (summary.journal_commits ?? NaN) / rows, encrypted };
 }
 
 const sandbox = await startSandboxChild(LATENCY_MS);
@@ -101,5 +107,5 @@ console.log(
 );
 console.log(
   `bulk ${office ? 'postgres ' : ''}${large.rate.toFixed(0)} rows/s, raw ${rawRate.toFixed(0)} rows/s, ratio ${(large.rate / rawRate).toFixed(2)}, ` +
-    `commits per entry ${large.commits.toFixed(2)}`,
+    `commits per entry ${large.commits.toFixed(2)}, encrypted ${office ? 'n/a (office journal)' : large.encrypted ? 'yes' : 'no'}`,
 );

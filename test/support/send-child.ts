@@ -4,7 +4,7 @@
 // process (before it is recorded), and "done" after draining.
 import { openCore } from '../../electron/main/core/core';
 
-const [home = '', url = '', concurrency = '8', leaseMs = '30000', windowMs = '2'] = process.argv.slice(2);
+const [home = '', url = '', concurrency = '8', leaseMs = '30000', windowMs = '0'] = process.argv.slice(2);
 const core = await openCore({
   home,
   sandboxUrl: () => url,

@@ -8,6 +8,7 @@ import { SCHEMA_SQL } from './schema-sql';
 import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
 import { SUPERSEDE_SQL } from './supersede-sql';
+import { UNCLAIM_SQL } from './unclaim-sql';
 
 /**
  * Numbered migrations of the office journal; index i brings schema version i to i + 1, recorded
@@ -22,6 +23,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   BATCH_SENDING_SQL,
   ADMIN_SQL,
   PRIVACY_SQL,
+  UNCLAIM_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */
