@@ -11,7 +11,10 @@ import { startPostgres } from '../test/support/postgres';
 import { newOfficeDatabase } from '../test/support/office-journal';
 import { createPostgresStore } from '../electron/main/journal/postgres/store';
 import { createCredentialStore, KeychainUnavailableError } from '../electron/main/credentials/keychain';
-import { memoryKeytar } from '../test/support/memory-keytar';
+import { underKeyring } from './keyring';
+
+// Under a session bus with a keyring: the encrypted journal's key is kept as on a desk.
+underKeyring();
 
 const noKeychain = () => {
   throw new KeychainUnavailableError('the benchmark measures a plain journal');
@@ -51,12 +54,12 @@ async function full(
   run: string,
   store: Store,
   entries = ENTRIES,
-): Promise<{ rate: number; commits: number }> {
+): Promise<{ rate: number; commits: number; encrypted: boolean }> {
   const home = mkdtempSync(join(tmpdir(), 'feed-desk-bench-'));
   const journal = await journalFor(store);
-  // The encrypted journal's key from an in-memory keychain; the plain one finds no keychain.
-  const keychain = store === 'sqlite-plain' ? noKeychain : memoryKeytar;
-  const credentials = createCredentialStore(keychain, home);
+  // The encrypted journal's key from the keyring; the plain one finds no keychain.
+  const credentials =
+    store === 'sqlite-plain' ? createCredentialStore(noKeychain, home) : createCredentialStore(undefined, home);
   const core = await openCore({
     home,
     sandboxUrl: () => url,
@@ -66,6 +69,7 @@ async function full(
   });
   if (core.journal.location.kind === 'local' && core.journal.location.encrypted !== (store === 'sqlite'))
     throw new Error(`the ${store} run did not get the journal it measures`);
+  const encrypted = core.journal.location.kind === 'local' && core.journal.location.encrypted;
   const requests = Array.from({ length: entries }, (_, i) => ({
     kind: 'entry' as const,
     input: sampleInput({ reference: `FULL-${run}-${i}` }),
@@ -84,7 +88,7 @@ async function full(
   if (total !== entries) throw new Error(`only ${total} of ${entries} accepted`);
   await core.close();
   rmSync(home, { recursive: true, force: true });
-  return { rate: entries / seconds, commits };
+  return { rate: entries / seconds, commits, encrypted };
 }
 
 const sandbox = await startSandboxChild(LATENCY_MS);
@@ -102,13 +106,14 @@ console.log(
 const rates = new Map<string, number>();
 for (const [store, concurrency] of STORES.flatMap((s) => [4, 16].map((c) => [s, c] as const))) {
   const rawRate = await raw(sandbox.url, concurrency, ENTRIES);
-  const { rate: fullRate, commits } = await full(sandbox.url, concurrency, `${store}-${concurrency}`, store);
+  const { rate: fullRate, commits, encrypted } = await full(sandbox.url, concurrency, `${store}-${concurrency}`, store);
   rates.set(`${store} ${concurrency}`, fullRate);
   const settled = afterGc();
   console.log(
     `${store.padEnd(12)} concurrency ${String(concurrency).padStart(2)}: raw ${rawRate.toFixed(0)} entries/s, ` +
       `full pipeline ${fullRate.toFixed(0)} entries/s, ratio ${(fullRate / rawRate).toFixed(2)}` +
       ` (target >= ${store === 'postgres' ? '0.80' : '0.90'}), commits per entry ${commits.toFixed(2)}` +
+      `, encrypted ${store === 'postgres' ? 'n/a (office journal)' : encrypted ? 'yes' : 'no'}` +
       `; after GC: heap ${mib(settled.heapUsed)}, RSS ${mib(settled.rss)}`,
   );
 }

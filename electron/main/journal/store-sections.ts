@@ -7,6 +7,7 @@ export type SendingSection = Pick<
   | 'claim'
   | 'claimDue'
   | 'claimNext'
+  | 'unclaim'
   | 'recordOutcomes'
   | 'recordOutcome'
   | 'renewLeases'

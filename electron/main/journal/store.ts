@@ -215,6 +215,13 @@ export interface JournalStore {
   /** claimDue for one row. */
   claimNext(lease: Lease, sendable: Sendable): Promise<SubmissionRow | undefined>;
   /**
+   * Gives back rows claimed ahead of their send that never left (a sender's spares on pause, cancel
+   * or close): those of `ids` still `sending` under `lease` go back to `queued` in one transaction,
+   * each with its history line; rows in any other state or held by another lease are left alone.
+   * Returns how many went back. The caller names only rows it never sent.
+   */
+  unclaim(ids: readonly number[], lease: Lease): Promise<number>;
+  /**
    * Records several sends' outcomes in one transaction (a group commit), in order; an outcome for
    * a row that is no longer this sender's settles an unknown no person acted on, else is kept in
    * the history. With `next`, claims up to `next.limit` due rows in the same transaction.

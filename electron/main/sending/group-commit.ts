@@ -1,8 +1,12 @@
 import type { SubmissionRow } from '../../../shared/journal/types';
 import type { JournalStore, Lease, RecordOutcome, Sendable } from '../journal/store';
 
-/** How long the first answer waits for others to share its commit, at most (ms). */
-export const GROUP_WINDOW_MS = 2;
+/**
+ * How long the first answer waits for others to share its commit, at most (ms). None by default:
+ * a commit starts as soon as an answer waits and no commit is running, and the answers that arrive
+ * while it runs share the next one (a timer measured slower: slots waited on it).
+ */
+export const GROUP_WINDOW_MS = 0;
 /** The most outcomes one commit records. */
 const GROUP_LIMIT = 64;
 
@@ -20,14 +24,16 @@ export interface GroupCommitOptions {
   sendable(): Promise<Sendable>;
   /** Sends whose answer has not arrived yet: while none is left, nothing is worth waiting for. */
   awaiting(): number;
+  /** See GROUP_WINDOW_MS; a positive window holds the first answer up to that long (tests hold a commit so). */
   windowMs?: number;
 }
 
 /**
  * Group commit of sends' outcomes: answers that arrive close together are recorded in one
  * transaction, with the next rows their senders go on with claimed in that same transaction. A
- * commit starts once every send in flight has answered, or `windowMs` after the first answer
- * waiting, or as soon as the previous commit ends; each answer's promise resolves only after its
+ * commit starts as soon as an answer waits and no commit is running (with a positive `windowMs`:
+ * once every send in flight has answered, or `windowMs` after the first answer waiting); the
+ * answers that arrive meanwhile share the next commit. Each answer's promise resolves only after its
  * commit, so nothing is acknowledged before it is durable. A crash before then leaves the rows
  * `sending` under their lease, exactly as a crash before a single commit would.
  */
@@ -39,7 +45,7 @@ export function createGroupCommit(options: GroupCommitOptions) {
 
   function schedule(): void {
     if (committing || waiting.length === 0) return;
-    if (options.awaiting() === 0 || waiting.length >= GROUP_LIMIT) {
+    if (windowMs <= 0 || options.awaiting() === 0 || waiting.length >= GROUP_LIMIT) {
       clearTimeout(timer);
       timer = undefined;
       void commit();

@@ -27,6 +27,12 @@ export class Outbox {
   private again: Promise<void> | undefined;
   /** Counts looks started: a claim only ever happens in a look or in a worker of ours. */
   private looks = 0;
+  /** Rows claimed ahead for a slot (committed as sending under our lease) that have not left yet. */
+  private readonly spares = new Set<Job>();
+  /** Bumped by every pause: a row whose claim began before it is given back, never sent. */
+  private epoch = 0;
+  /** While above 0 (a pause is being committed), no slot sends a spare. */
+  private holding = 0;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -40,10 +46,36 @@ export class Outbox {
     this.kick();
   }
 
-  /** Stops taking new rows; rows already sending finish and are recorded. */
+  /** Stops taking new rows; rows already sending finish and are recorded, spares go back to the queue. */
   pause(): void {
     this.paused = true;
     clearTimeout(this.timer);
+    void this.releaseSpares();
+  }
+
+  /**
+   * Runs `change` (a profile or batch paused or cancelled) while no slot sends a spare, then gives
+   * back every spare (one transaction), and any row a commit running meanwhile claims: no row is
+   * sent after the change that it would have stopped.
+   */
+  async whilePausing<T>(change: () => Promise<T>): Promise<T> {
+    this.holding += 1;
+    this.epoch += 1;
+    try {
+      return await change();
+    } finally {
+      this.holding -= 1;
+      await this.releaseSpares();
+      if (!this.paused) this.kick();
+    }
+  }
+
+  /** Gives back the spares not sent yet in one transaction; a claim that began before this is given back too. */
+  private releaseSpares(): Promise<void> {
+    this.epoch += 1;
+    const jobs = [...this.spares];
+    this.spares.clear();
+    return this.options.pipeline.unclaim(jobs).then(() => undefined, this.report);
   }
 
   /**
@@ -83,10 +115,19 @@ export class Outbox {
     let wait = this.options.pollMs ?? 1000;
     try {
       await this.options.journal.expireLeases();
-      // The free sending slots' rows, claimed in one commit.
+      // The free sending slots' rows and a spare for each, claimed in one commit.
       const free = this.options.concurrency - this.workers.size;
-      for (const job of this.paused || free <= 0 ? [] : await this.options.pipeline.claimDue(free)) {
-        const worker = this.work(job);
+      const epoch = this.epoch;
+      let jobs = this.paused || free <= 0 ? [] : await this.options.pipeline.claimDue(free * 2);
+      if (this.paused || this.epoch !== epoch) {
+        await this.options.pipeline.unclaim(jobs);
+        jobs = [];
+      }
+      const slots = Math.min(free, jobs.length);
+      for (let i = 0; i < slots; i += 1) {
+        const spare = jobs[slots + i];
+        if (spare) this.spares.add(spare);
+        const worker = this.work(jobs[i]!, spare);
         this.workers.add(worker);
         void worker.then(() => this.workers.delete(worker));
       }
@@ -101,15 +142,42 @@ export class Outbox {
     }
   }
 
-  /** Sends rows one after another until none is due; each outcome and the next claim share a commit. */
-  private async work(first: Job): Promise<void> {
+  /**
+   * A sending slot: sends rows one after another until none is due. Each outcome shares a commit
+   * with others, and that commit claims the slot's next spare; the slot sends the spare it holds
+   * the moment an answer arrives, so it waits for a commit only when it holds none.
+   */
+  private async work(first: Job, spare: Job | undefined): Promise<void> {
+    const held: Job[] = spare ? [spare] : [];
     let job: Job | undefined = first;
     while (job) {
-      const sent: { next: Job | undefined } | void = await this.options.pipeline
-        .deliver(job, !this.paused)
-        .catch(this.report);
-      job = sent && !this.paused ? sent.next : undefined;
+      const epoch = this.epoch;
+      const { answered, recorded } = this.options.pipeline.deliverAhead(
+        job,
+        () => !this.paused,
+        () => !this.paused && this.epoch === epoch,
+      );
+      const claimed = recorded.then(({ next }) => {
+        if (!next) return;
+        // A pause that came between the check above and now: given back, never sent.
+        if (this.paused || this.epoch !== epoch) return void this.options.pipeline.unclaim([next]).catch(this.report);
+        held.push(next);
+        this.spares.add(next);
+      }, this.report);
+      await answered;
+      if (this.paused || this.holding > 0 || !held.some((j) => this.spares.has(j))) await claimed;
+      job = this.takeSpare(held);
     }
+  }
+
+  /** The slot's next spare, unless a pause took it back or is being committed. */
+  private takeSpare(held: Job[]): Job | undefined {
+    if (this.paused || this.holding > 0) return undefined;
+    while (held.length > 0) {
+      const job = held.shift()!;
+      if (this.spares.delete(job)) return job;
+    }
+    return undefined;
   }
 
   private async untilNextLook(): Promise<number> {

@@ -198,21 +198,51 @@ export function createPipeline(deps: PipelineDeps) {
     return rows.flatMap((row) => jobOf(row) ?? []);
   }
 
+  /** Gives claimed rows that never left back to the queue (one commit); tracked, so close() waits for it. */
+  function unclaim(jobs: readonly Job[]): Promise<number> {
+    if (jobs.length === 0) return Promise.resolve(0);
+    return tracker.track(() =>
+      deps.journal.unclaim(
+        jobs.map((j) => j.row.id),
+        deps.lease,
+      ),
+    );
+  }
+
   /**
-   * Sends a claimed row and records the outcome; tracked, so close() waits for it. The outcome is
-   * committed with others that arrive close to it (group commit); with `more`, the next due row
-   * for this sender is claimed in that same commit.
+   * Sends a claimed row and records the outcome; tracked, so close() waits for it. `answered`
+   * resolves as soon as the answer arrives (the sender may go on with a row it already holds);
+   * `recorded` once the outcome is committed, with others close to it (group commit). When
+   * `more()` says so as the answer arrives, the next due row for this sender is claimed in that
+   * same commit; a claimed row `keep` refuses (a pause came meanwhile) is given back unsent.
    */
-  function deliver(job: Job, more = false): Promise<{ row: SubmissionRow; next: Job | undefined }> {
-    return tracker.track(async () => {
-      const outcome = await attempt(job);
+  function deliverAhead(
+    job: Job,
+    more: () => boolean,
+    keep: (next: Job) => boolean = () => true,
+  ): { answered: Promise<void>; recorded: Promise<{ row: SubmissionRow; next: Job | undefined }> } {
+    let answered!: () => void;
+    const arrived = new Promise<void>((resolve) => (answered = resolve));
+    const recorded = tracker.track(async () => {
+      const outcome = await attempt(job).finally(answered);
       const item = { id: job.row.id, owner: deps.lease.owner, outcome };
       deps.spill?.keep(item);
       recording.add(job.row.id);
-      const recorded = await group.record(item, more).finally(() => recording.delete(job.row.id));
+      const done = await group.record(item, more()).finally(() => recording.delete(job.row.id));
       deps.spill?.done(job.row.id);
-      return { row: recorded.row, next: jobOf(recorded.next) };
+      const next = jobOf(done.next);
+      if (next && !keep(next)) {
+        await deps.journal.unclaim([next.row.id], deps.lease);
+        return { row: done.row, next: undefined };
+      }
+      return { row: done.row, next };
     });
+    return { answered: arrived, recorded };
+  }
+
+  /** deliverAhead, resolving once the outcome is recorded; with `more`, with the next row claimed. */
+  function deliver(job: Job, more = false): Promise<{ row: SubmissionRow; next: Job | undefined }> {
+    return deliverAhead(job, () => more).recorded;
   }
 
   /** Sends one due row now and records the outcome; undefined when it is not sendable. */
@@ -230,6 +260,8 @@ export function createPipeline(deps: PipelineDeps) {
     claim,
     claimDue,
     deliver,
+    deliverAhead,
+    unclaim,
     send,
     idle: tracker.idle,
     retry,

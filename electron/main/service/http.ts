@@ -1,6 +1,7 @@
-import { Agent, FormData, fetch, type Dispatcher } from 'undici';
+import { Agent, fetch, type Dispatcher } from 'undici';
 import { NetworkError, NoAnswerError } from './errors';
 import type { WirePart } from '../../../shared/entry/wire';
+import { multipartBody } from './multipart';
 
 /** A keep-alive connection pool; idle sockets close before a typical server's 5 s keep-alive does. */
 export function createDispatcher(): Dispatcher {
@@ -71,13 +72,12 @@ export async function postMultipart(
   headers: Record<string, string>,
 ): Promise<RawResponse> {
   const { dispatcher, timeoutMs } = options;
-  const form = new FormData();
-  for (const [name, value] of parts) form.append(name, value);
+  const { body, contentType } = multipartBody(parts);
   try {
     const response = await fetch(url, {
       method: 'POST',
-      body: form,
-      headers: { accept: 'application/json', ...headers },
+      body,
+      headers: { accept: 'application/json', 'content-type': contentType, ...headers },
       dispatcher,
       redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),

@@ -140,13 +140,17 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
     'imports:status': ({ batch }) => status(batch),
     async 'imports:pause'({ batch, paused }) {
       await known(batch);
-      await core.journal.batches.setPaused(batch, paused);
-      if (!paused) core.outbox.kick();
+      // No spare row of the batch leaves once its pause is committed.
+      if (paused) await core.outbox.whilePausing(() => core.journal.batches.setPaused(batch, true));
+      else {
+        await core.journal.batches.setPaused(batch, false);
+        core.outbox.kick();
+      }
       return status(batch);
     },
     async 'imports:cancel'({ batch, discard }) {
       await known(batch);
-      await core.journal.batches.setPaused(batch, true);
+      await core.outbox.whilePausing(() => core.journal.batches.setPaused(batch, true));
       const discarded = discard ? await core.journal.batches.discardUnsent(batch) : 0;
       return { discarded, status: await status(batch) };
     },

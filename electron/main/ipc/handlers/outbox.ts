@@ -8,9 +8,18 @@ export function outboxHandlers(core: Core): Pick<Handlers, 'outbox:status' | 'ou
       return { paused: await core.journal.paused() };
     },
     async 'outbox:pause'({ profile, paused }) {
-      const now = await core.journal.setPaused(profile, paused);
-      core.pipeline.pausesChanged();
-      if (!paused) core.outbox.kick();
+      if (!paused) {
+        const now = await core.journal.setPaused(profile, false);
+        core.pipeline.pausesChanged();
+        core.outbox.kick();
+        return { paused: now };
+      }
+      // No spare row of the profile leaves once its pause is committed.
+      const now = await core.outbox.whilePausing(async () => {
+        const names = await core.journal.setPaused(profile, true);
+        core.pipeline.pausesChanged();
+        return names;
+      });
       return { paused: now };
     },
     async 'outbox:sendNow'({ profile }) {

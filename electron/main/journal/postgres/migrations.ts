@@ -11,6 +11,7 @@ import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
 import { SUPERSEDE_SQL } from './supersede-sql';
 import { TWINS_SQL } from './twins-sql';
+import { UNCLAIM_SQL } from './unclaim-sql';
 import { GUARD_WAITS_SQL } from './waits-sql';
 
 /**
@@ -29,6 +30,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   DRAFT_LINK_SQL,
   GUARD_WAITS_SQL,
   TWINS_SQL + BATCH_RETRY_SQL,
+  UNCLAIM_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

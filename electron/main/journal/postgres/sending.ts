@@ -93,6 +93,15 @@ export function sendingMethods(db: Db, user: string): Sending {
       return (await claimDue(lease, sendable, 1))[0];
     },
 
+    async unclaim(ids, lease) {
+      const result = await db.first<{ n: number }>('SELECT feed_desk.unclaim($1, $2::bigint[]) AS n', [
+        lease.owner,
+        [...ids],
+      ]);
+      for (const id of ids) claims.settled(lease.owner, id);
+      return Number(result?.n ?? 0);
+    },
+
     recordOutcomes,
     async recordOutcome(id, owner, outcome, next) {
       const recorded = await recordOutcomes([{ id, owner, outcome }], next && { ...next, limit: 1 });

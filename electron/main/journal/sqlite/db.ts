@@ -61,9 +61,12 @@ export class Db {
     return statement;
   }
 
-  /** Runs fn in one IMMEDIATE transaction (a savepoint when already inside one). */
+  /**
+   * Runs fn in one IMMEDIATE transaction. Inside one already, fn simply joins it (no savepoint per
+   * call): nothing inside a transaction catches a throw, so a throw rolls the whole one back.
+   */
   atomically<T>(fn: () => T): T {
-    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return fn();
     let result: T;
     try {
       result = this.db.transaction(fn).immediate();

@@ -6,6 +6,7 @@ import { supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
 import { findDuplicate, findSendTwin } from './duplicate-guard';
 import { toRow, type RawSubmission } from './rows';
+import { unclaim } from './unclaim';
 
 type Sending = SendingSection;
 
@@ -215,6 +216,7 @@ export function sendingMethods(db: Db): Sending {
     claim: (id, lease) => claim(db, id, lease),
     claimDue: (lease, sendable, limit) => claimDue(db, lease, sendable, limit),
     claimNext: (lease, sendable) => claimDue(db, lease, sendable, 1)[0],
+    unclaim: (ids, lease) => unclaim(db, ids, lease),
     recordOutcomes: (outcomes, next) => recordOutcomes(db, outcomes, next),
     recordOutcome: (id, owner, outcome, next) => {
       const recorded = recordOutcomes(db, [{ id, owner, outcome }], next && { ...next, limit: 1 });

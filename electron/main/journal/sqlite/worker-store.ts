@@ -11,6 +11,7 @@ const CALLS = [
   'claim',
   'claimDue',
   'claimNext',
+  'unclaim',
   'recordOutcomes',
   'recordOutcome',
   'renewLeases',

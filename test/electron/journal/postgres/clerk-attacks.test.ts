@@ -153,6 +153,8 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
       // Cody's correction may not name (or supersede) a row Clara queued, nor link her rows to each other.
       link_correction: each((id) => `SELECT * FROM feed_desk.link_correction(${id}, ${credentials.id})`),
       release_unsent: [`SELECT feed_desk.release_unsent('${LEASE.owner}', '{}')`],
+      // Clara's spare rows (the sending one too), named with her sender id: still hers, still sending.
+      unclaim: [`SELECT feed_desk.unclaim('${LEASE.owner}', ARRAY[${ids.join(', ')}]::bigint[])`],
       renew_leases: [`SELECT feed_desk.renew_leases('${LEASE.owner}', 5000)`],
       expire_leases: ['SELECT feed_desk.expire_leases()'],
       retry_waiting: ["SELECT feed_desk.retry_waiting('Sandbox')"],

@@ -118,7 +118,7 @@ describeOfficeOnly('two desks on one office journal', () => {
       expect(unsettled.every((r) => r.state === 'unknown' && /Interrupted while sending/.test(r.message ?? ''))).toBe(
         true,
       );
-      if (unsettled.length > 4)
+      if (unsettled.length > 8)
         console.log(
           'UNSETTLED',
           JSON.stringify(brief(unsettled)),
@@ -128,7 +128,8 @@ describeOfficeOnly('two desks on one office journal', () => {
             ),
           ),
         );
-      expect(unsettled.length).toBeLessThanOrEqual(4); // at most the killed desk's concurrency
+      // At most twice the killed desk's concurrency: each slot's row in flight and its spare.
+      expect(unsettled.length).toBeLessThanOrEqual(8);
       expect(brief(rows.filter((r) => r.state === 'queued' || r.state === 'failed'))).toEqual([]);
       console.log(
         `two desks, one killed: ${rows.length} rows (${rows.filter((r) => r.state === 'unknown').length} unknown), ${stored.length} stored`,
