@@ -14,6 +14,7 @@ export const CHANNELS = [
   'connection:test',
   'cancellations:submit',
   'entries:submit',
+  'entries:customer',
   'drafts:get',
   'drafts:save',
   'drafts:delete',

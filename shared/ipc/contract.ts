@@ -193,6 +193,16 @@ export const CONTRACT = {
     }),
     response: submissionViewSchema,
   },
+  /**
+   * A returning customer: the latest entry of this profile for this surname and postcode that still
+   * holds their personal details, with those details (null: none), for New entry to offer.
+   */
+  'entries:customer': {
+    request: z.strictObject({ profile: profileName, surname: text(100).min(1), postcode: text(20).min(1) }),
+    response: z.strictObject({
+      customer: z.strictObject({ id: z.number().int(), details: z.record(z.string(), z.string()) }).nullable(),
+    }),
+  },
   'drafts:get': {
     request: z.strictObject({ screen: text(40) }),
     response: z.strictObject({

@@ -63,6 +63,7 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'connection:test': { profile: 'Sandbox' },
   'cancellations:submit': { profile: 'Sandbox', input: { recordid: '1', reason: 'x' } },
   'entries:submit': { profile: 'Sandbox', input: { surname: 'Smith' } },
+  'entries:customer': { profile: 'Sandbox', surname: 'Smith', postcode: 'LS1 4AP' },
   'drafts:get': { screen: 'new-entry' },
   'drafts:save': { screen: 'new-entry', profile: 'Sandbox', payload: { surname: 'Smith' } },
   'drafts:delete': { screen: 'new-entry' },

@@ -248,6 +248,12 @@ export interface JournalStore {
   attention(): Promise<{ unknown: number; failed: number; rejected: number }>;
   facets(): Promise<{ operators: string[]; profiles: string[] }>;
   report(from: string, to: string): Promise<JournalReport>;
+  /**
+   * The latest entry of this profile for the customer with this surname and postcode (compared
+   * without case or spaces) that still holds their personal details, if any: a returning customer.
+   * Rejected and discarded entries are not offered.
+   */
+  customer(profile: string, surname: string, postcode: string): Promise<SubmissionRow | undefined>;
 
   openCounts(profile: string): Promise<OpenCounts>;
   renameProfile(from: string, to: string): Promise<void>;

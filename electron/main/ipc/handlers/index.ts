@@ -3,6 +3,7 @@ import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { connectionHandlers } from './connection';
 import { entryHandlers } from './entries';
+import { customerHandlers } from './customer';
 import { journalHandlers } from './journal';
 import { journalLocationHandlers } from './journal-location';
 import { officeAdminHandlers } from './office-admin';
@@ -18,6 +19,7 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...connectionHandlers(core),
     ...profileHandlers(core),
     ...entryHandlers(core),
+    ...customerHandlers(core),
     ...journalHandlers(core, desktop),
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),

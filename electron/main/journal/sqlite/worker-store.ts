@@ -28,6 +28,7 @@ const CALLS = [
   'attention',
   'facets',
   'report',
+  'customer',
   'openCounts',
   'renameProfile',
   'retryWaiting',
