@@ -1,4 +1,4 @@
-import { Profiler, useEffect } from 'react';
+import { Fragment, Profiler, useEffect } from 'react';
 import { logRender } from '../../render-log';
 import { ENTRY_SECTIONS } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
@@ -15,6 +15,8 @@ import { useEntryKeys } from './use-entry-keys';
 import type { Prefill } from './prefill';
 import { moment } from '../../moments';
 import { ScreenTitle } from '../../components/screen-title';
+import { useReturningCustomer } from './use-returning-customer';
+import { CustomerSuggestion } from './customer-suggestion';
 
 interface EntryFormProps {
   profile: Profile;
@@ -36,6 +38,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
   const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom);
   const copy = entry.copiedFrom;
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
+  const customer = useReturningCustomer(form, profile.name);
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
   const { errors, submitCount } = form.formState;
   // Counts the errors the fields show: not "required" on a field merely tabbed past before a submit.
@@ -84,7 +87,10 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
               <legend>{section.title}</legend>
               <div className="grid">
                 {section.fields.map((name) => (
-                  <Field key={name} name={name} profile={profile} form={form} dateOrder={dateOrder} />
+                  <Fragment key={name}>
+                    <Field name={name} profile={profile} form={form} dateOrder={dateOrder} />
+                    {name === 'postcode' && <CustomerSuggestion offer={customer.offer} onTake={customer.take} />}
+                  </Fragment>
                 ))}
               </div>
             </fieldset>
