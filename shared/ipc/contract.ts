@@ -64,6 +64,8 @@ export const journalListRowSchema = z.strictObject({
   kind: z.enum(SUBMISSION_KINDS),
   state: z.enum(JOURNAL_STATES),
   recordid: z.number().int().nullable(),
+  /** A cancellation's: the recordid of the entry it cancels (whose surname `surname` then is). */
+  originalRecordid: z.number().int().nullable(),
   reference: z.string(),
   surname: z.string(),
   policy: z.string(),

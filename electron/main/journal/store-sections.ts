@@ -29,5 +29,5 @@ export type ActionSection = Pick<
 >;
 export type QuerySection = Pick<
   JournalStore,
-  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report' | 'customer'
+  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report' | 'customer' | 'entriesFor'
 >;

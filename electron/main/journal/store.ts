@@ -254,6 +254,8 @@ export interface JournalStore {
    * Rejected and discarded entries are not offered.
    */
   customer(profile: string, surname: string, postcode: string): Promise<SubmissionRow | undefined>;
+  /** The entries that were given these recordids (the originals cancellations name), newest first. */
+  entriesFor(recordids: readonly number[]): Promise<SubmissionRow[]>;
 
   openCounts(profile: string): Promise<OpenCounts>;
   renameProfile(from: string, to: string): Promise<void>;

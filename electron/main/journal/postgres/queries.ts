@@ -86,6 +86,15 @@ export function queryMethods(db: Db): Queries {
       return row && toRow(row);
     },
 
+    async entriesFor(recordids) {
+      const rows = await db.rows<PgSubmission>(
+        `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE recordid = ANY ($1::bigint[]) AND kind = 'entry'
+           ORDER BY id DESC`,
+        [recordids],
+      );
+      return rows.map(toRow);
+    },
+
     iterate(input) {
       return iterateRows(db, input);
     },

@@ -240,6 +240,15 @@ export function queryMethods(db: Db): Queries {
       facets: () => facets(db),
       report: (from, to) => dailyReport(db, from, to),
       customer: (profile, surname, postcode) => latestCustomer(db, profile, surname, postcode),
+      entriesFor: (recordids) =>
+        (
+          db
+            .stmt(
+              `SELECT * FROM submissions WHERE recordid IN (SELECT value FROM json_each(?)) AND kind = 'entry'
+                 ORDER BY id DESC`,
+            )
+            .all(JSON.stringify(recordids)) as RawSubmission[]
+        ).map(toRow),
     }),
     iterate: (filter) => pages(db, filter),
   };

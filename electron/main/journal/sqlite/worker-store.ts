@@ -29,6 +29,7 @@ const CALLS = [
   'facets',
   'report',
   'customer',
+  'entriesFor',
   'openCounts',
   'renameProfile',
   'retryWaiting',
