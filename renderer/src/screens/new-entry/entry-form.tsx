@@ -46,6 +46,9 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
     shownError(errors[name]?.message, form.getValues(name), submitCount),
   ).length;
 
+  // After a submit, the fields to correct take the keyboard hint's place: the form does not move.
+  const summaryShown = submitCount > 0 && fieldsWithErrors(errors).length > 0;
+
   useEffect(() => focusField('account_code'), []);
 
   return (
@@ -60,11 +63,15 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
       >
         <div className="screen-head">
           <h1>New entry</h1>
-          <p className="hint">
-            <kbd>Tab</kbd> next field · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submit · <kbd>Alt</kbd>+<kbd>N</kbd> new entry
-            · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order · <span className="required">*</span>{' '}
-            required
-          </p>
+          {summaryShown ? (
+            <ErrorSummary errors={errors} />
+          ) : (
+            <p className="hint">
+              <kbd>Tab</kbd> next field · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submit · <kbd>Alt</kbd>+<kbd>N</kbd> new
+              entry · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order ·{' '}
+              <span className="required">*</span> required
+            </p>
+          )}
           {entry.restoredAt && <p className="banner info">Draft restored (saved {moment(entry.restoredAt)}).</p>}
           {copy && (
             <p className="banner info" data-testid="copied-from">
@@ -80,7 +87,6 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null }: E
             </p>
           )}
         </div>
-        {submitCount > 0 && <ErrorSummary errors={errors} />}
         <div className="sections">
           {ENTRY_SECTIONS.map((section) => (
             <fieldset key={section.title} className={`section section-${section.fields[0]}`}>
