@@ -110,6 +110,7 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
   useAltShortcuts({
     r: actions.review,
     e: actions.exportCsv,
+    d: actions.summary,
     ...(target &&
       !clerk && {
         p: () => void outbox.setPaused(target, !outbox.paused.includes(target)),
