@@ -3,7 +3,7 @@ import { STATE_LABELS } from '../../../../shared/journal/state-words';
 import { AttentionTable } from './attention-table';
 import { CountTable } from './count-table';
 import { CorrectedTable } from './corrected-table';
-import { STATE_ORDER, formatDay, formatStamp, statesInUse, summaryTitle } from './summary-format';
+import { STATE_ORDER, formatDay, formatStamp, statesInUse } from './summary-format';
 
 /**
  * The printable summary of a range (its title, the page's heading, is the screen's, above the
