@@ -30,6 +30,7 @@ export const CHANNELS = [
   'journal:location',
   'journal:configure',
   'journal:testOffice',
+  'journal:chooseCaFile',
   'outbox:status',
   'outbox:pause',
   'outbox:sendNow',

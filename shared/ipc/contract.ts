@@ -299,6 +299,8 @@ export const CONTRACT = {
     request: z.strictObject({ office: officeJournalSchema, password: text(1000).optional() }),
     response: z.strictObject({ message: z.string(), user: z.string(), role: z.string() }),
   },
+  /** Asks for the office CA certificate through the native open dialog; its path, or null when cancelled. */
+  'journal:chooseCaFile': { request: none, response: z.strictObject({ path: z.string().nullable() }) },
   /** Which profiles' sending is paused. */
   'outbox:status': { request: none, response: z.strictObject({ paused: z.array(z.string()) }) },
   'outbox:pause': {

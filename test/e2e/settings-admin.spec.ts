@@ -1,5 +1,8 @@
 // Issue 32, the administrator: a base URL that is not https (and not this computer) is refused
-// as soon as the field is left, not only on Save.
+// as soon as the field is left, not only on Save; the office CA file is chosen with a file dialog.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from './support/harness';
 
 test('a plain-http base URL is refused when Base URL is left; https and this computer are not', async ({ desk }) => {
@@ -22,4 +25,26 @@ test('a plain-http base URL is refused when Base URL is left; https and this com
   await expect(page.locator('#p-baseUrl-error')).toHaveCount(0);
   // Nothing was saved on the way.
   expect(desk.core.profiles.get('Staging')).toBeUndefined();
+});
+
+test('the office CA file is chosen in the open dialog, not typed; cancelling keeps it, Clear removes it', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  const caFile = join(mkdtempSync(join(tmpdir(), 'feed-desk-ca-')), 'office-ca.pem');
+  writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nnot read here\n-----END CERTIFICATE-----\n');
+  await desk.open('#/settings');
+  const card = page.getByRole('region', { name: 'Journal', exact: true });
+  await card.getByRole('radio', { name: 'Office database' }).check();
+  const field = card.getByLabel('CA file');
+  await expect(field).toHaveAttribute('readonly', '');
+  desk.toOpen.push(caFile);
+  await card.getByRole('button', { name: 'Choose…' }).click();
+  await expect(field).toHaveValue(caFile);
+  // The person cancels the dialog: the file chosen before stays.
+  await card.getByRole('button', { name: 'Choose…' }).click();
+  await expect(field).toHaveValue(caFile);
+  await card.getByRole('button', { name: 'Clear' }).click();
+  await expect(field).toHaveValue('');
+  await expect(card.getByRole('button', { name: 'Clear' })).toHaveCount(0);
 });

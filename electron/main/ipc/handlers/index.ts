@@ -6,6 +6,7 @@ import { entryHandlers } from './entries';
 import { customerHandlers } from './customer';
 import { journalHandlers } from './journal';
 import { journalLocationHandlers } from './journal-location';
+import { caFileHandlers } from './ca-file';
 import { officeAdminHandlers } from './office-admin';
 import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
@@ -24,6 +25,7 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
+    ...caFileHandlers(desktop),
     ...officeAdminHandlers(core),
     ...aboutHandlers(core, desktop),
     ...privacyHandlers(core, desktop),
