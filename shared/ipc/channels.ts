@@ -61,6 +61,8 @@ export const CHANNELS = [
   'privacy:purge',
   'app:about',
   'app:saveDiagnostics',
+  'app:dataFolder',
+  'app:openDataFolder',
 ] as const;
 
 /** The name of an IPC channel. */

@@ -365,6 +365,10 @@ export const CONTRACT = {
     request: none,
     response: z.strictObject({ cliPackage: z.string().nullable(), install: z.string().nullable() }),
   },
+  /** Where this desk keeps its data (profiles, settings, the journal on this computer): for backups. */
+  'app:dataFolder': { request: none, response: z.strictObject({ path: z.string() }) },
+  /** Shows the data folder in the computer's file manager. */
+  'app:openDataFolder': { request: none, response: none },
   /** Help › Save diagnostics…: asks where, writes what support needs (no customer data, no secret); null path when cancelled. */
   'app:saveDiagnostics': {
     request: none,

@@ -1,5 +1,6 @@
 // Issue 32, the administrator: a base URL that is not https (and not this computer) is refused
-// as soon as the field is left, not only on Save; the office CA file is chosen with a file dialog.
+// as soon as the field is left, not only on Save; the office CA file is chosen with a file dialog;
+// Settings shows the data folder (Copy path, Open folder).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,4 +48,15 @@ test('the office CA file is chosen in the open dialog, not typed; cancelling kee
   await card.getByRole('button', { name: 'Clear' }).click();
   await expect(field).toHaveValue('');
   await expect(card.getByRole('button', { name: 'Clear' })).toHaveCount(0);
+});
+
+test('Settings shows the data folder with Copy path and Open folder, for backups', async ({ desk }) => {
+  const { page } = desk;
+  await desk.open('#/settings');
+  const card = page.getByRole('region', { name: 'Data folder' });
+  await expect(card.getByTestId('data-folder')).toHaveText(desk.core.home);
+  await card.getByRole('button', { name: 'Open folder' }).click();
+  await expect.poll(() => desk.opened).toEqual([desk.core.home]);
+  await card.getByRole('button', { name: 'Copy path' }).click();
+  await expect(card.getByRole('status')).toHaveText(/^(Path copied\.|Could not copy: select the path and copy it\.)$/);
 });

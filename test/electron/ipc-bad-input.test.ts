@@ -78,6 +78,8 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'journal:savePdf': { from: '2026-11-01', to: '2026-11-02' },
   'journal:location': {},
   'journal:chooseCaFile': {},
+  'app:dataFolder': {},
+  'app:openDataFolder': {},
   'journal:configure': { settings: { kind: 'local' } },
   'journal:testOffice': { office: { host: '127.0.0.1', port: 1, database: 'x', user: 'u', tls: 'off' } },
   'outbox:status': {},

@@ -49,6 +49,8 @@ export interface DeskBackend {
   saved: string[];
   /** Files the open dialog stand-in "chooses" next (push a path before the page asks); empty: cancelled. */
   toOpen: string[];
+  /** Folders the file manager stand-in was asked to show. */
+  opened: string[];
   close(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export async function startDeskBackend(
     retry: { baseMs: 50, capMs: 200, maxAttempts: 3 },
   });
   // The save dialog picks a temporary path; "printToPDF" is Chromium's page.pdf of the page shown.
-  const { desktop, saved, toOpen } = testDesktop(async (footer) =>
+  const { desktop, saved, toOpen, opened } = testDesktop(async (footer) =>
     page.pdf({ format: 'A4', printBackground: true, ...pdfFooter(footer) }),
   );
   const dispatch = createDispatch(createHandlers(core, desktop));
@@ -96,6 +98,7 @@ export async function startDeskBackend(
     answers,
     saved,
     toOpen,
+    opened,
     async close() {
       await core.close();
       if (!options.sandbox) await sandbox.close();

@@ -12,6 +12,8 @@ export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.re
   const saved: string[] = [];
   /** Files the open dialog "chooses", first first; when empty the person cancels. */
   const toOpen: string[] = [];
+  /** Folders shown in the file manager, in order. */
+  const opened: string[] = [];
   const desktop: Desktop = {
     async saveFile({ defaultName }) {
       const path = join(dir, `${saved.length + 1}-${defaultName}`);
@@ -21,9 +23,13 @@ export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.re
     async openFile() {
       return toOpen.shift();
     },
+    async openFolder(path) {
+      opened.push(path);
+      return undefined;
+    },
     printToPdf,
     cliPackageFolder: fileURLToPath(new URL('../../out/cli-package', import.meta.url)),
     versions: { app: PACKAGE.version, electron: null },
   };
-  return { desktop, saved, dir, toOpen };
+  return { desktop, saved, dir, toOpen, opened };
 }

@@ -10,8 +10,10 @@ export interface Desktop {
     defaultName: string;
     extension: 'csv' | 'pdf' | 'json';
   }): Promise<string | undefined>;
-  /** Asks for a file to open; undefined when the person cancels. */
-  openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
+  /** Asks for a file to open (`kind` names the filter: "Spreadsheets" unless given); undefined when the person cancels. */
+  openFile(options: { title: string; extensions: readonly string[]; kind?: string }): Promise<string | undefined>;
+  /** Shows a folder in the computer's file manager; why not, in words, when it cannot. */
+  openFolder(path: string): Promise<string | undefined>;
   /** The page the window shows now, printed to PDF (A4, backgrounds printed), with `footer` on every page. */
   printToPdf(footer?: string): Promise<Uint8Array>;
   /** The folder holding the command line's npm tarball (the installers' resources/cli, or out/cli-package). */

@@ -8,6 +8,7 @@ export function caFileHandlers(desktop: Desktop): Pick<Handlers, 'journal:choose
       const path = await desktop.openFile({
         title: 'Choose the CA certificate that signed the office database server’s certificate',
         extensions: ['pem', 'crt', 'cer'],
+        kind: 'Certificates',
       });
       return { path: path ?? null };
     },

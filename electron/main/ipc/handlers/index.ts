@@ -7,6 +7,7 @@ import { customerHandlers } from './customer';
 import { journalHandlers } from './journal';
 import { journalLocationHandlers } from './journal-location';
 import { caFileHandlers } from './ca-file';
+import { dataFolderHandlers } from './data-folder';
 import { officeAdminHandlers } from './office-admin';
 import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
@@ -26,6 +27,7 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
     ...caFileHandlers(desktop),
+    ...dataFolderHandlers(core, desktop),
     ...officeAdminHandlers(core),
     ...aboutHandlers(core, desktop),
     ...privacyHandlers(core, desktop),
