@@ -83,7 +83,7 @@ export function OfficeFields(props: OfficeFieldsProps) {
           label="CA file"
           wide
           error={err('caFile')}
-          hint="The CA certificate (PEM) on this computer that signed the server's certificate, chosen with Choose… . None: the CAs this computer trusts."
+          hint="The CA certificate (PEM) on this computer that signed the server's certificate, picked with Choose…; none: the CAs this computer trusts."
         >
           {(aria) => (
             <div className="file-choice">
