@@ -60,9 +60,9 @@ export const CHANNELS = [
   'privacy:setRetention',
   'privacy:purge',
   'app:about',
-  'app:saveDiagnostics',
   'app:dataFolder',
   'app:openDataFolder',
+  'app:saveDiagnostics',
 ] as const;
 
 /** The name of an IPC channel. */
