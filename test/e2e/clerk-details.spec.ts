@@ -53,3 +53,22 @@ test('the duplicate question names the policy it says is the same', async ({ des
   await expect(dialog.locator('dt', { hasText: 'Policy' })).toBeVisible();
   await expect(dialog.locator('dt:has-text("Policy") + dd')).toHaveText('FURN-GOLD');
 });
+
+test('a rejection whose message has no full stop still reads as sentences', async ({ desk }) => {
+  const { page } = desk;
+  desk.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 400 } });
+  await desk.open();
+  for (const [field, value] of [
+    ['account_code', 'ACME01'],
+    ['reference', 'FAULT-1'],
+    ['policy', 'FURN-PLUS'],
+    ['surname', 'Smith'],
+    ['postcode', 'LS1 4AP'],
+  ] as const) {
+    await page.locator(`#field-${field}`).fill(value);
+  }
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('status', { name: 'Result' })).toContainText(
+    'Injected fault. Correct it and submit again',
+  );
+});
