@@ -60,3 +60,15 @@ test('Settings shows the data folder with Copy path and Open folder, for backups
   await card.getByRole('button', { name: 'Copy path' }).click();
   await expect(card.getByRole('status')).toHaveText(/^(Path copied\.|Could not copy: select the path and copy it\.)$/);
 });
+
+test('Field rules reads as one heading, not two', async ({ desk }) => {
+  const { page } = desk;
+  await desk.open('#/settings');
+  await page.getByText('Field rules (required, maximum length)').click();
+  await expect(page.getByRole('table', { name: 'Field rules' })).toBeVisible();
+  // Text a sighted person sees (a caption kept for screen readers only is a pixel wide).
+  const seen = await page
+    .getByText(/^Field rules/)
+    .evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width > 2).map((el) => el.textContent));
+  expect(seen).toEqual(['Field rules (required, maximum length)']);
+});
