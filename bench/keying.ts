@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Keying benchmark in headless Chromium: keys pressed for a full 26-field entry and for a
-// "keep account and order details" follow-up, driven by keyboard through the built New entry
+// "keep account and order details" follow-up, and for a returning customer's entry (Alt+F takes
+// their details from the journal), driven by keyboard through the built New entry
 // form against the real main handlers and the sandbox. Baseline, measured in the same run: the
 // same data through a plain HTML form of 26 text inputs (one Tab per field, Enter submits).
 // Needs a renderer build (npm run build). The last line is the figure the issue asks for.
@@ -12,6 +13,7 @@ import { CHROMIUM_LAUNCH } from '../test/support/chromium';
 import {
   FOLLOW_UP,
   FULL_ENTRY,
+  REPEAT_CUSTOMER,
   TAB_ORDER,
   counter,
   keyFields,
@@ -89,6 +91,34 @@ for (const [field, value] of Object.entries(FOLLOW_UP)) {
 }
 const touched = Object.keys(FOLLOW_UP).length;
 
+// A returning customer: Alt+N, the fields up to Postcode, Alt+F once the offer shows, the rest.
+const repeat = counter(page);
+await repeat.press('Alt+N');
+await page.waitForFunction(() => document.activeElement?.id === 'field-account_code');
+const postcodeAt = TAB_ORDER.indexOf('postcode');
+const upTo = (from: number, to: number) =>
+  Object.fromEntries(TAB_ORDER.slice(from, to).flatMap((f) => (f in REPEAT_CUSTOMER ? [[f, REPEAT_CUSTOMER[f]]] : [])));
+const before = await keyFields(page, upTo(0, postcodeAt + 1));
+await page.getByRole('button', { name: /^Fill from #\d+ — Mrs JA Smith, 1 High Street/ }).waitFor({ timeout: 10_000 });
+await repeat.press('Alt+F');
+await repeat.press('Tab');
+const after = await keyFields(page, upTo(postcodeAt + 1, TAB_ORDER.length), 'email');
+await repeat.press('Control+Enter');
+await waitForRecordid(page, 100003);
+const repeated: KeyCount = {
+  data: before.data + after.data,
+  other: before.other + after.other + repeat.count.other,
+};
+const third = stored(2);
+// The customer's details (not keyed) came from the first entry; of the rest, only the order's numbers changed.
+const renewed = new Set<string>(['reference', 'order_number', 'invoice_number']);
+for (const field of ENTRY_FIELDS) {
+  const want = renewed.has(field) ? REPEAT_CUSTOMER[field] : first.get(field);
+  if (third.get(field) !== want) fail(`the repeat customer's entry stored ${field} = ${third.get(field)}, not ${want}`);
+}
+if (total(repeated) > 0.75 * total(full))
+  fail(`a repeat customer took ${total(repeated)} keys, over 3/4 of a full entry`);
+
 await backend.close();
 await browser.close();
 
@@ -105,5 +135,11 @@ console.log(
     `${followUp.data} data characters + ${followUp.other} other keys; ${ratio(total(followUp), total(full))}× a full entry`,
 );
 console.log(
-  `full entry ${total(full)} keys, overhead ${full.other}; follow-up ${total(followUp)} keys, overhead ${followUp.other}`,
+  `repeat customer (Alt+N, ${Object.keys(REPEAT_CUSTOMER).length} fields keyed, Alt+F fills the customer's ` +
+    `other 8, Ctrl+Enter): ${repeated.data} data characters + ${repeated.other} other keys; ` +
+    `${ratio(total(repeated), total(full))}× a full entry (target ≤ 0.75×)`,
+);
+console.log(
+  `full entry ${total(full)} keys, overhead ${full.other}; follow-up ${total(followUp)} keys, overhead ${followUp.other}; ` +
+    `repeat customer ${total(repeated)} keys, overhead ${repeated.other}`,
 );

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, shell } from 'electron';
 import { join } from 'node:path';
 import { openCore, type Core } from './core/core';
 import { createCredentialStore, loadKeytar } from './credentials/keychain';
@@ -48,12 +48,12 @@ app.whenReady().then(async () => {
         const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
         return chosen.canceled ? undefined : chosen.filePath;
       },
-      async openFile({ title, extensions }) {
+      async openFile({ title, extensions, kind = 'Spreadsheets' }) {
         const options = {
           title,
           defaultPath: app.getPath('documents'),
           properties: ['openFile' as const],
-          filters: [{ name: 'Spreadsheets', extensions: [...extensions] }],
+          filters: [{ name: kind, extensions: [...extensions] }],
         };
         const chosen = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return chosen.canceled ? undefined : chosen.filePaths[0];
@@ -71,6 +71,9 @@ app.whenReady().then(async () => {
         };
         const chosen = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
         return chosen.response === 0;
+      },
+      async openFolder(path) {
+        return (await shell.openPath(path)) || undefined;
       },
       async printToPdf(footer) {
         if (!window) throw new Error('No window to print');

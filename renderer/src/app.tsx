@@ -65,7 +65,10 @@ const SCREENS = [
   { route: 'settings', label: 'Settings', keys: '' },
 ] as const;
 
-/** Alt+N, Alt+C, Alt+I and Alt+J go to their screens from anywhere (by physical key too, for other layouts). */
+/**
+ * Alt+N, Alt+C, Alt+I, Alt+J and Alt+D (the daily summary) go to their screens from anywhere (by
+ * physical key too, for other layouts); in the Journal, Alt+D is the Journal's (the filter's dates).
+ */
 const GO_KEYS: Record<string, Route> = {
   KeyN: 'new-entry',
   n: 'new-entry',
@@ -75,6 +78,8 @@ const GO_KEYS: Record<string, Route> = {
   i: 'import',
   KeyJ: 'journal',
   j: 'journal',
+  KeyD: 'summary',
+  d: 'summary',
 };
 
 /**
@@ -92,6 +97,7 @@ export function App() {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const to = GO_KEYS[event.code] ?? GO_KEYS[event.key.toLowerCase()];
       if (!to || to === route || document.querySelector('dialog[open]')) return;
+      if (to === 'summary' && route === 'journal') return;
       // New entry's own Alt+N handler decides there (it may ask before clearing typed work).
       navigate(to);
     };

@@ -15,9 +15,14 @@ export type CancellationRules = EntryRules & Pick<Profile, 'cancellation'>;
 /** The entry fields a cancellation shares: checked exactly as New entry checks them. */
 const SHARED_WITH_ENTRY = ['account_code', 'reference', 'policy'] as const;
 
+/** The New entry field a cancellation field is checked as (its rules, its limit), if it is one of those shared. */
+export function entryFieldOf(name: string): (typeof SHARED_WITH_ENTRY)[number] | undefined {
+  return SHARED_WITH_ENTRY.find((f) => f === name);
+}
+
 /** One value of a field, by its type, with the same format functions as the entry form. */
 function checkValue(field: CancellationFieldDef, text: string, rules: EntryRules): FieldCheck {
-  const shared = SHARED_WITH_ENTRY.find((f) => f === field.name);
+  const shared = entryFieldOf(field.name);
   if (shared) return checkField(shared, text, rules);
   if (field.name === 'recordid') {
     return /^[1-9]\d{0,14}$/.test(text)

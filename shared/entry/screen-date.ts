@@ -28,6 +28,15 @@ const EXAMPLE_ISO = '2026-02-11';
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2199;
 
+/**
+ * The year a person probably meant by a one- or two-digit year: this century's, unless that is
+ * more than 20 years ahead (then the last century's): 25 → 2025, 85 → 1985.
+ */
+export function probableYear(short: string, now = new Date()): number {
+  const year = 2000 + Number(short);
+  return year > now.getFullYear() + 20 ? year - 100 : year;
+}
+
 /** An example date written in the given order, for hints and messages: 11/02/2026. */
 export function exampleDate(order: ScreenDateOrder): string {
   return formatDate(EXAMPLE_ISO, order);
@@ -78,7 +87,9 @@ export function parseScreenDate(raw: string, order: ScreenDateOrder): FieldCheck
   const value: Record<Part, string> = { day: '', month: '', year: '' };
   parts.forEach((part, i) => (value[part] = found[i] ?? ''));
   if (value.year.length !== 4) {
-    return value.year.length <= 2 ? fail(`Write the year in full: ${example.slice(-4)}`) : fail(asShown);
+    return value.year.length <= 2
+      ? fail(`Write the year in full, for example ${probableYear(value.year)}`)
+      : fail(asShown);
   }
   if (value.day.length > 2 || value.month.length > 2) return fail(asShown);
   const [year, month, day] = [Number(value.year), Number(value.month), Number(value.day)];

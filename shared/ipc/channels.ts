@@ -14,6 +14,7 @@ export const CHANNELS = [
   'connection:test',
   'cancellations:submit',
   'entries:submit',
+  'entries:customer',
   'drafts:get',
   'drafts:save',
   'drafts:delete',
@@ -29,6 +30,7 @@ export const CHANNELS = [
   'journal:location',
   'journal:configure',
   'journal:testOffice',
+  'journal:chooseCaFile',
   'outbox:status',
   'outbox:pause',
   'outbox:sendNow',
@@ -58,6 +60,8 @@ export const CHANNELS = [
   'privacy:setRetention',
   'privacy:purge',
   'app:about',
+  'app:dataFolder',
+  'app:openDataFolder',
   'app:saveDiagnostics',
 ] as const;
 

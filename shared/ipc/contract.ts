@@ -66,6 +66,8 @@ export const journalListRowSchema = z.strictObject({
   kind: z.enum(SUBMISSION_KINDS),
   state: z.enum(JOURNAL_STATES),
   recordid: z.number().int().nullable(),
+  /** A cancellation's: the recordid of the entry it cancels (whose surname `surname` then is). */
+  originalRecordid: z.number().int().nullable(),
   reference: z.string(),
   surname: z.string(),
   policy: z.string(),
@@ -195,6 +197,16 @@ export const CONTRACT = {
     }),
     response: submissionViewSchema,
   },
+  /**
+   * A returning customer: the latest entry of this profile for this surname and postcode that still
+   * holds their personal details, with those details (null: none), for New entry to offer.
+   */
+  'entries:customer': {
+    request: z.strictObject({ profile: profileName, surname: text(100).min(1), postcode: text(20).min(1) }),
+    response: z.strictObject({
+      customer: z.strictObject({ id: z.number().int(), details: z.record(z.string(), z.string()) }).nullable(),
+    }),
+  },
   'drafts:get': {
     request: z.strictObject({ screen: text(40) }),
     response: z.strictObject({
@@ -305,6 +317,8 @@ export const CONTRACT = {
     request: z.strictObject({ office: officeJournalSchema, password: text(1000).optional() }),
     response: z.strictObject({ message: z.string(), user: z.string(), role: z.string() }),
   },
+  /** Asks for the office CA certificate through the native open dialog; its path, or null when cancelled. */
+  'journal:chooseCaFile': { request: none, response: z.strictObject({ path: z.string().nullable() }) },
   /** Which profiles' sending is paused. */
   'outbox:status': { request: none, response: z.strictObject({ paused: z.array(z.string()) }) },
   'outbox:pause': {
@@ -369,6 +383,10 @@ export const CONTRACT = {
     request: none,
     response: z.strictObject({ cliPackage: z.string().nullable(), install: z.string().nullable() }),
   },
+  /** Where this desk keeps its data (profiles, settings, the journal on this computer): for backups. */
+  'app:dataFolder': { request: none, response: z.strictObject({ path: z.string() }) },
+  /** Shows the data folder in the computer's file manager. */
+  'app:openDataFolder': { request: none, response: none },
   /** Help › Save diagnostics…: asks where, writes what support needs (no customer data, no secret); null path when cancelled. */
   'app:saveDiagnostics': {
     request: none,

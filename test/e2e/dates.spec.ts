@@ -25,7 +25,7 @@ test('6: a date is one Tab stop, typed DD/MM/YYYY with or without separators, ne
     ['11/02', 'Include the year: 11/02/2026'],
     ['02/31/2026', 'The month must be 1 to 12'],
     ['31/02/2026', 'February 2026 has only 28 days'],
-    ['11/02/26', 'Write the year in full: 2026'],
+    ['11/02/25', 'Write the year in full, for example 2025'],
   ] as const) {
     await delivery.fill(typed);
     await delivery.press('Tab');
@@ -34,7 +34,7 @@ test('6: a date is one Tab stop, typed DD/MM/YYYY with or without separators, ne
   }
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'attention' })).toContainText(
-    'Delivery date: Write the year in full: 2026',
+    'Delivery date: Write the year in full, for example 2025',
   );
   expect(desk.sandbox.records).toHaveLength(0);
 

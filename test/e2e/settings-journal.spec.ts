@@ -127,7 +127,9 @@ test('Save writes the choice, keeps the password in the keychain only, and says 
     user: 'clara',
     password: PASSWORD,
   });
-  await card.getByLabel('CA file').fill(caFile);
+  desk.toOpen.push(caFile);
+  await card.getByRole('button', { name: 'Choose…' }).click();
+  await expect(card.getByLabel('CA file')).toHaveValue(caFile);
   await card.getByLabel('Password').press('Enter');
   await expect(card.getByRole('status')).toHaveText('Saved. Feed Desk uses the new journal after a restart.');
   const office = {
@@ -153,9 +155,10 @@ test('Save writes the choice, keeps the password in the keychain only, and says 
   // The password is bound to the TLS settings too: another CA file (or none) has none stored.
   await card.getByLabel('Database user').fill('clara');
   await expect(card.getByLabel('Password')).toHaveAttribute('placeholder', 'Stored in the keychain (type to replace)');
-  await card.getByLabel('CA file').fill('');
+  await card.getByRole('button', { name: 'Clear' }).click();
   await expect(card.getByLabel('Password')).toHaveAttribute('placeholder', 'None stored: type it');
-  await card.getByLabel('CA file').fill(caFile);
+  desk.toOpen.push(caFile);
+  await card.getByRole('button', { name: 'Choose…' }).click();
   await page.screenshot({ path: 'test-results/screens/settings-journal-saved.png', fullPage: true });
 
   // Reopened, the card starts from the saved choice; the password is still never shown.

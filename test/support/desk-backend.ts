@@ -53,6 +53,8 @@ export interface DeskBackend {
   asked: ConfirmOptions[];
   /** How the person answers the next confirm dialogs, first first; empty: cancelled. */
   confirmAnswers: boolean[];
+  /** Folders the file manager stand-in was asked to show. */
+  opened: string[];
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startDeskBackend(
     toOpen,
     asked,
     answers: confirmAnswers,
+    opened,
   } = testDesktop(async (footer) => page.pdf({ format: 'A4', printBackground: true, ...pdfFooter(footer) }));
   const dispatch = createDispatch(createHandlers(core, desktop));
   const server = await serveFolder(rendererDir);
@@ -107,6 +110,7 @@ export async function startDeskBackend(
     toOpen,
     asked,
     confirmAnswers,
+    opened,
     async close() {
       await core.close();
       if (!options.sandbox) await sandbox.close();

@@ -18,6 +18,8 @@ export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.re
   const toOpen: string[] = [];
   const asked: ConfirmOptions[] = [];
   const answers: boolean[] = [];
+  /** Folders shown in the file manager, in order. */
+  const opened: string[] = [];
   const desktop: Desktop = {
     async saveFile({ defaultName }) {
       const path = join(dir, `${saved.length + 1}-${defaultName}`);
@@ -31,9 +33,13 @@ export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.re
       asked.push(options);
       return answers.shift() ?? false;
     },
+    async openFolder(path) {
+      opened.push(path);
+      return undefined;
+    },
     printToPdf,
     cliPackageFolder: fileURLToPath(new URL('../../out/cli-package', import.meta.url)),
     versions: { app: PACKAGE.version, electron: null },
   };
-  return { desktop, saved, dir, toOpen, asked, answers };
+  return { desktop, saved, dir, toOpen, asked, answers, opened };
 }

@@ -20,8 +20,10 @@ export interface Desktop {
     defaultName: string;
     extension: 'csv' | 'pdf' | 'json';
   }): Promise<string | undefined>;
-  /** Asks for a file to open; undefined when the person cancels. */
-  openFile(options: { title: string; extensions: readonly string[] }): Promise<string | undefined>;
+  /** Asks for a file to open (`kind` names the filter: "Spreadsheets" unless given); undefined when the person cancels. */
+  openFile(options: { title: string; extensions: readonly string[]; kind?: string }): Promise<string | undefined>;
+  /** Shows a folder in the computer's file manager; why not, in words, when it cannot. */
+  openFolder(path: string): Promise<string | undefined>;
   /** Asks the person to confirm in a native dialog; false when they cancel or close it. */
   confirm(options: ConfirmOptions): Promise<boolean>;
   /** The page the window shows now, printed to PDF (A4, backgrounds printed), with `footer` on every page. */

@@ -30,5 +30,5 @@ export type ActionSection = Pick<
 >;
 export type QuerySection = Pick<
   JournalStore,
-  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report'
+  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report' | 'customer' | 'entriesFor'
 >;

@@ -269,6 +269,14 @@ export interface JournalStore {
   attention(): Promise<{ unknown: number; failed: number; rejected: number }>;
   facets(): Promise<{ operators: string[]; profiles: string[] }>;
   report(from: string, to: string): Promise<JournalReport>;
+  /**
+   * The latest entry of this profile for the customer with this surname and postcode (compared
+   * without case or spaces) that still holds their personal details, if any: a returning customer.
+   * Rejected and discarded entries are not offered.
+   */
+  customer(profile: string, surname: string, postcode: string): Promise<SubmissionRow | undefined>;
+  /** The entries that were given these recordids (the originals cancellations name), newest first. */
+  entriesFor(recordids: readonly number[]): Promise<SubmissionRow[]>;
 
   openCounts(profile: string): Promise<OpenCounts>;
   renameProfile(from: string, to: string): Promise<void>;

@@ -18,6 +18,8 @@ export interface Desk {
   saved: string[];
   /** Files the native open dialog stand-in "chooses" next (push a path first); empty: the person cancels. */
   toOpen: string[];
+  /** Folders the file manager stand-in was asked to show ("Open folder"). */
+  opened: string[];
   open(hash?: string): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export const test = base.extend<{ desk: Desk }>({
       answers: backend.answers,
       saved: backend.saved,
       toOpen: backend.toOpen,
+      opened: backend.opened,
       open: async (hash = '#/new-entry') => {
         await page.goto(`${backend.url}/index.html${hash}`);
       },

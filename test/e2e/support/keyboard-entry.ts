@@ -58,6 +58,16 @@ export const FOLLOW_UP: Partial<Record<EntryField, string>> = {
   fabric: 'Velvet',
 };
 
+/**
+ * A returning customer's next entry (the full entry's customer, a new order): keyed up to Postcode,
+ * then Alt+F takes the customer's other details from the journal, then the rest is keyed.
+ */
+export const REPEAT_CUSTOMER: Partial<Record<EntryField, string>> = Object.fromEntries(
+  Object.entries({ ...FULL_ENTRY, reference: 'KEY-1003', order_number: 'ORD-1003', invoice_number: 'INV-1003' }).filter(
+    ([field]) => !['title', 'initials', 'address1', 'address2', 'town', 'county', 'email', 'telephone'].includes(field),
+  ),
+);
+
 /** Keys pressed, split into data characters and the rest (Tab, Ctrl+Enter, Alt+K...). */
 export interface KeyCount {
   data: number;

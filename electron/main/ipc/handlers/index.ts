@@ -3,8 +3,11 @@ import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { connectionHandlers } from './connection';
 import { entryHandlers } from './entries';
+import { customerHandlers } from './customer';
 import { journalHandlers } from './journal';
 import { journalLocationHandlers } from './journal-location';
+import { caFileHandlers } from './ca-file';
+import { dataFolderHandlers } from './data-folder';
 import { officeAdminHandlers } from './office-admin';
 import { outboxHandlers } from './outbox';
 import { importHandlers } from './imports';
@@ -18,10 +21,13 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...connectionHandlers(core),
     ...profileHandlers(core),
     ...entryHandlers(core),
+    ...customerHandlers(core),
     ...journalHandlers(core, desktop),
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),
     ...journalLocationHandlers(core),
+    ...caFileHandlers(desktop),
+    ...dataFolderHandlers(core, desktop),
     ...officeAdminHandlers(core, desktop),
     ...aboutHandlers(core, desktop),
     ...privacyHandlers(core, desktop),

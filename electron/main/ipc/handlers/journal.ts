@@ -4,7 +4,7 @@ import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
-import { toListRow } from './journal-view';
+import { toListRow, toListRows } from './journal-view';
 import { writePeopleCsv } from '../../journal/csv-for-people';
 import { localDate } from '../../../../shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
@@ -45,7 +45,7 @@ export function journalHandlers(
   return {
     async 'journal:list'(filter) {
       const { rows, total } = await journal.list(filter);
-      return { rows: rows.map(toListRow), total };
+      return { rows: await toListRows(journal, rows), total };
     },
     'journal:attention'() {
       return journal.attention();

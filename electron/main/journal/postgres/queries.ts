@@ -4,6 +4,7 @@ import type { QuerySection } from '../store-sections';
 import type { Db } from './db';
 import { dayAfter, orderBy, whereClause } from './filters';
 import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';
+import { CUSTOMER_STATES_SQL } from '../customer-match';
 
 type Queries = QuerySection;
 
@@ -70,6 +71,28 @@ export function queryMethods(db: Db): Queries {
         db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions ${sql}`, params),
       ]);
       return { rows: page.map(toRow), total: Number(total?.n ?? 0) };
+    },
+
+    async customer(profile, surname, postcode) {
+      // As feed_desk.person_key compares (a clerk may not call it): lower case, no spaces.
+      const key = (column: string) => `lower(regexp_replace(${column}, '\\s+', '', 'g'))`;
+      const row = await db.first<PgSubmission>(
+        `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s
+           WHERE profile = $1 AND kind = 'entry' AND personal_removed_at IS NULL AND state IN (${CUSTOMER_STATES_SQL})
+             AND ${key('postcode')} = ${key('$3')} AND ${key('surname')} = ${key('$2')}
+           ORDER BY id DESC LIMIT 1`,
+        [profile, surname, postcode],
+      );
+      return row && toRow(row);
+    },
+
+    async entriesFor(recordids) {
+      const rows = await db.rows<PgSubmission>(
+        `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s WHERE recordid = ANY ($1::bigint[]) AND kind = 'entry'
+           ORDER BY id DESC`,
+        [recordids],
+      );
+      return rows.map(toRow);
     },
 
     iterate(input) {

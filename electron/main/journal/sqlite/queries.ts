@@ -10,6 +10,8 @@ import { REPORT_ATTENTION_LIMIT, type StateCounts } from '../store';
 import type { QuerySection } from '../store-sections';
 import { promised, type Db } from './db';
 import { toHistory, toRow, type RawSubmission } from './rows';
+import { personKey } from '../../../../shared/journal/privacy';
+import { CUSTOMER_STATES_SQL } from '../customer-match';
 
 type Queries = QuerySection;
 
@@ -190,6 +192,21 @@ function dailyReport(db: Db, from: string, to: string) {
   };
 }
 
+/**
+ * The latest entry of the profile for this surname and postcode that still has its personal
+ * details (compared as a person is found: fd_person_key, Unicode lower case without spaces).
+ */
+function latestCustomer(db: Db, profile: string, surname: string, postcode: string): SubmissionRow | undefined {
+  const raw = db
+    .stmt(
+      `SELECT * FROM submissions WHERE profile = ? AND kind = 'entry' AND personal_removed_at IS NULL
+         AND state IN (${CUSTOMER_STATES_SQL}) AND fd_person_key(postcode) = ? AND fd_person_key(surname) = ?
+         ORDER BY id DESC LIMIT 1`,
+    )
+    .get(profile, personKey(postcode), personKey(surname)) as RawSubmission | undefined;
+  return raw && toRow(raw);
+}
+
 type RawHistory = Parameters<typeof toHistory>[0];
 
 /** Every matching row (the matches fixed when it starts), read a page at a time. */
@@ -222,6 +239,16 @@ export function queryMethods(db: Db): Queries {
       attention: () => attentionCounts(db),
       facets: () => facets(db),
       report: (from, to) => dailyReport(db, from, to),
+      customer: (profile, surname, postcode) => latestCustomer(db, profile, surname, postcode),
+      entriesFor: (recordids) =>
+        (
+          db
+            .stmt(
+              `SELECT * FROM submissions WHERE recordid IN (SELECT value FROM json_each(?)) AND kind = 'entry'
+                 ORDER BY id DESC`,
+            )
+            .all(JSON.stringify(recordids)) as RawSubmission[]
+        ).map(toRow),
     }),
     iterate: (filter) => pages(db, filter),
   };

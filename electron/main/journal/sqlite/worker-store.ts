@@ -29,6 +29,8 @@ const CALLS = [
   'attention',
   'facets',
   'report',
+  'customer',
+  'entriesFor',
   'openCounts',
   'renameProfile',
   'retryWaiting',

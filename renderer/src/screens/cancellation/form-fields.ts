@@ -1,6 +1,8 @@
 import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
 import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { Profile } from '../../../../shared/profile/schema';
+import { entryFieldOf } from '../../../../shared/entry/cancellation';
+import { ruleFor } from '../../../../shared/entry/schema';
 import { localDate } from '../journal/journal-format';
 
 /** The cancellation form's values: every field it asks for, as the text typed. */
@@ -8,10 +10,18 @@ export type CancellationValues = Record<string, string>;
 
 /**
  * The fields the form asks for, in the profile's order: every field sent on the wire, and the
- * recordid always (it links the request to the original entry even when it is not sent).
+ * recordid always (it links the request to the original entry even when it is not sent). A field
+ * shared with New entry (account code, reference, policy) takes New entry's limit, as it is checked.
  */
-export function formFields(profile: Pick<Profile, 'cancellation'>): CancellationFieldDef[] {
-  return profile.cancellation.fields.filter((f) => f.wire !== null || f.name === 'recordid');
+export function formFields(
+  profile: Pick<Profile, 'cancellation' | 'fieldRules' | 'postcodeCheck'>,
+): CancellationFieldDef[] {
+  return profile.cancellation.fields
+    .filter((f) => f.wire !== null || f.name === 'recordid')
+    .map((f) => {
+      const shared = entryFieldOf(f.name);
+      return shared ? { ...f, maxLength: ruleFor(shared, profile).maxLength } : f;
+    });
 }
 
 /**

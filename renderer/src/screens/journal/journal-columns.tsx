@@ -29,7 +29,20 @@ const text = (id: 'reference' | 'surname' | 'policy' | 'operator' | 'profile', h
   });
 
 /**
- * The list's columns, those that tell rows apart first (time, state, reference, surname: they
+ * A row's recordid; a cancellation's is the entry's it cancels, labelled ("cancels 100001"), its
+ * own (if the service gave one) in the title.
+ */
+function RecordidCell({ row }: { row: JournalListRow | undefined }) {
+  if (!row) return null;
+  if (row.kind !== 'cancellation' || row.originalRecordid === null) return <>{row.recordid ?? '–'}</>;
+  const own = row.recordid === null ? '' : `Recordid ${row.recordid}; `;
+  return (
+    <span title={`${own}cancels the entry with recordid ${row.originalRecordid}`}>cancels {row.originalRecordid}</span>
+  );
+}
+
+/**
+ * The list's columns, those that tell rows apart first (time, state, reference, surname, recordid: they
  * stay in view in a narrow list). Each sortable column's id is the server's sort column, so TanStack Table's
  * sorting state is the hash's `sort`/`dir` as it is (sorting is done by main: manualSorting).
  */
@@ -54,17 +67,17 @@ export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unkn
     }),
     text('reference', 'Reference'),
     text('surname', 'Surname'),
+    helper.accessor((item) => item.row?.recordid ?? null, {
+      id: 'recordid',
+      header: 'Recordid',
+      sortDescFirst: true,
+      cell: ({ row }) => <RecordidCell row={row.original.row} />,
+    }),
     helper.accessor((item) => item.row?.kind ?? '', {
       id: 'kind',
       header: 'Kind',
       sortDescFirst: false,
       cell: ({ getValue }) => (getValue() === 'cancellation' ? 'Cancellation' : getValue() ? 'Entry' : ''),
-    }),
-    helper.accessor((item) => item.row?.recordid ?? null, {
-      id: 'recordid',
-      header: 'Recordid',
-      sortDescFirst: true,
-      cell: ({ getValue, row }) => getValue() ?? (row.original.row ? '–' : ''),
     }),
     text('policy', 'Policy'),
     text('operator', 'Operator'),

@@ -3,6 +3,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { api } from '../../api';
 import { navigate } from '../../use-hash-route';
 import { JournalGrid } from './journal-grid';
+import { SidewaysNote } from './sideways-note';
 import { JournalToolbar, type Notice } from './journal-toolbar';
 import { localDate } from './journal-format';
 import { filterKey, type ListFilter } from './journal-view';
@@ -109,6 +110,7 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
   useAltShortcuts({
     r: actions.review,
     e: actions.exportCsv,
+    d: actions.summary,
     ...(target &&
       !clerk && {
         p: () => void outbox.setPaused(target, !outbox.paused.includes(target)),
@@ -137,6 +139,7 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
           The journal could not be read: {windows.error}
         </p>
       )}
+      <SidewaysNote key={`note-${shown.key}`} gridRef={gridRef} />
       <JournalGrid
         key={shown.key}
         gridRef={gridRef}

@@ -54,8 +54,13 @@ export function JournalToolbar({ targets, actions, notice, withoutPersonal, onWi
           </button>
         )}
         <WithoutPersonal id="journal-without-personal" checked={withoutPersonal} onChange={onWithoutPersonal} />
-        <button type="button" onClick={actions.summary} title="Counts and problems for the filter's dates, printable">
-          Daily summary
+        <button
+          type="button"
+          onClick={actions.summary}
+          title="Counts and problems for the filter's dates, printable (Alt+D)"
+          aria-keyshortcuts="Alt+D"
+        >
+          Daily summary <kbd>Alt+D</kbd>
         </button>
       </div>
       <p role="status" className={notice?.error ? 'field-error' : 'notice'}>

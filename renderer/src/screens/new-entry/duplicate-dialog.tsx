@@ -12,7 +12,7 @@ const STATE: Record<string, string> = {
 };
 
 /**
- * Asks before sending an entry that repeats an earlier one, naming it (reference, surname,
+ * Asks before sending an entry that repeats an earlier one, naming it (reference, policy, surname,
  * postcode, recordid, when, who, a link to it in the Journal) so the clerk can check the paper. "Don't submit" is the default; Escape means it too.
  */
 export function DuplicateDialog(props: {
@@ -38,6 +38,8 @@ export function DuplicateDialog(props: {
       <dl className="duplicate">
         <dt>Reference</dt>
         <dd>{duplicate.reference}</dd>
+        <dt>Policy</dt>
+        <dd>{duplicate.policy || '–'}</dd>
         <dt>Surname</dt>
         <dd>{duplicate.surname || '–'}</dd>
         <dt>Postcode</dt>

@@ -1,4 +1,4 @@
-import { Profiler, useEffect } from 'react';
+import { Fragment, Profiler, useEffect } from 'react';
 import { logRender } from '../../render-log';
 import { ENTRY_SECTIONS } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
@@ -15,6 +15,8 @@ import { useEntryKeys } from './use-entry-keys';
 import type { Prefill } from './prefill';
 import { moment } from '../../moments';
 import { ScreenTitle } from '../../components/screen-title';
+import { useReturningCustomer } from './use-returning-customer';
+import { CustomerSuggestion } from './customer-suggestion';
 
 interface EntryFormProps {
   profile: Profile;
@@ -38,12 +40,16 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
   const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom, corrects);
   const copy = entry.copiedFrom;
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
+  const customer = useReturningCustomer(form, profile.name);
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
   const { errors, submitCount } = form.formState;
   // Counts the errors the fields show: not "required" on a field merely tabbed past before a submit.
   const errorCount = fieldsWithErrors(errors).filter((name) =>
     shownError(errors[name]?.message, form.getValues(name), submitCount),
   ).length;
+
+  // After a submit, the fields to correct take the keyboard hint's place: the form does not move.
+  const summaryShown = submitCount > 0 && fieldsWithErrors(errors).length > 0;
 
   useEffect(() => focusField('account_code'), []);
 
@@ -59,11 +65,15 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
       >
         <div className="screen-head">
           <h1>New entry</h1>
-          <p className="hint">
-            <kbd>Tab</kbd> next field · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submit · <kbd>Alt</kbd>+<kbd>N</kbd> new entry
-            · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order · <span className="required">*</span>{' '}
-            required
-          </p>
+          {summaryShown ? (
+            <ErrorSummary errors={errors} />
+          ) : (
+            <p className="hint">
+              <kbd>Tab</kbd> next field · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> submit · <kbd>Alt</kbd>+<kbd>N</kbd> new
+              entry · <kbd>Alt</kbd>+<kbd>K</kbd> new entry keeping account and order ·{' '}
+              <span className="required">*</span> required
+            </p>
+          )}
           {entry.restoredAt && <p className="banner info">Draft restored (saved {moment(entry.restoredAt)}).</p>}
           {copy && (
             <p className="banner info" data-testid="copied-from">
@@ -79,14 +89,16 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
             </p>
           )}
         </div>
-        {submitCount > 0 && <ErrorSummary errors={errors} />}
         <div className="sections">
           {ENTRY_SECTIONS.map((section) => (
             <fieldset key={section.title} className={`section section-${section.fields[0]}`}>
               <legend>{section.title}</legend>
               <div className="grid">
                 {section.fields.map((name) => (
-                  <Field key={name} name={name} profile={profile} form={form} dateOrder={dateOrder} />
+                  <Fragment key={name}>
+                    <Field name={name} profile={profile} form={form} dateOrder={dateOrder} />
+                    {name === 'postcode' && <CustomerSuggestion offer={customer.offer} onTake={customer.take} />}
+                  </Fragment>
                 ))}
               </div>
             </fieldset>

@@ -10,13 +10,18 @@ export function fieldsWithErrors(errors: FieldErrors<EntryValues>) {
   return SCREEN_ORDER.filter((name) => errors[name]);
 }
 
-/** After a submit, the fields to correct in screen order, each a link to its field. */
+/**
+ * After a submit, the fields to correct in screen order, each a link to its field: one line in the
+ * screen's head (where the keyboard hint was), so the form stays where it is.
+ */
 export function ErrorSummary({ errors }: { errors: FieldErrors<EntryValues> }) {
   const names = fieldsWithErrors(errors);
   if (names.length === 0) return null;
   return (
-    <div className="banner error" role="alert" aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">{names.length === 1 ? '1 field needs' : `${names.length} fields need`} attention</h2>
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">
+        {names.length === 1 ? '1 field needs' : `${names.length} fields need`} attention:
+      </h2>
       <ul>
         {names.map((name) => {
           const message = errors[name]?.message ?? '';

@@ -4,6 +4,9 @@ import { FIELD_LABELS, fieldKind, isEntryField, type EntryField } from '../../..
 import { clock } from '../../../../shared/format/moments';
 import { STATE_LABELS } from '../../../../shared/journal/state-words';
 
+/** A message ending as a sentence does (the service's may lack the full stop). */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** How a result looks: good, needs the clerk, waits on its own, or needs a supervisor. */
 export type Tone = 'ok' | 'fix' | 'wait' | 'warn';
 
@@ -87,7 +90,7 @@ export function describeRow(row: SubmissionView): ResultWords {
         title: 'Rejected by the service',
         next: row.errorFields
           ? 'Correct the fields marked in red and submit again with Ctrl+Enter.'
-          : `${row.message ?? 'The service refused the entry.'} Correct it and submit again with Ctrl+Enter.`,
+          : `${sentence(row.message ?? 'The service refused the entry.')} Correct it and submit again with Ctrl+Enter.`,
       };
     }
     case 'failed':

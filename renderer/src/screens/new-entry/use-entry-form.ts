@@ -19,8 +19,8 @@ import type { Prefill } from './prefill';
 /** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
 export type Outcome = { kind: 'row'; id: number } | { kind: 'error'; error: IpcError };
 
-/** An earlier entry this one may repeat, with the reference both share and, where known, who keyed it. */
-export type Duplicate = NonNullable<IpcError['duplicate']> & { reference: string; operator?: string };
+/** An earlier entry this one may repeat, with the reference and policy both share and, where known, who keyed it. */
+export type Duplicate = NonNullable<IpcError['duplicate']> & { reference: string; policy: string; operator?: string };
 
 /**
  * Form logic of the New entry screen: react-hook-form with the shared schema (dates read in the
@@ -122,7 +122,10 @@ export function useEntryForm(
     },
   });
   const { duplicate } = submission;
-  const asked = useMemo(() => duplicate && { ...duplicate, reference: duplicate.values.reference }, [duplicate]);
+  const asked = useMemo(
+    () => duplicate && { ...duplicate, reference: duplicate.values.reference, policy: duplicate.values.policy },
+    [duplicate],
+  );
 
   return {
     form,

@@ -1,3 +1,4 @@
+import { baseUrlProblem } from '../../../../shared/profile/base-url';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver } from 'react-hook-form';
@@ -68,3 +69,21 @@ export const cancellationResolver = zodResolver(formSchema, undefined, { raw: tr
   unknown,
   ProfileFormValues
 >;
+
+/**
+ * The settings form's resolver on leaving a field: the cancellation part as above, and a base URL
+ * that is not https (nor this computer) refused as soon as Base URL is left. On Save the base URL
+ * is left to main, whose answer lists every field to correct.
+ */
+export const profileResolver: Resolver<ProfileFormValues, unknown, ProfileFormValues> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await cancellationResolver(values, context, options);
+  // Base URL alone is checked as it is left; a Save checks every field at once, and leaves it to main.
+  const leaving = options.names?.length === 1 && options.names[0] === 'baseUrl';
+  const problem = leaving ? baseUrlProblem(values.baseUrl.trim()) : undefined;
+  if (!problem) return result;
+  return { values: {}, errors: { ...result.errors, baseUrl: { type: 'custom', message: problem } } };
+};

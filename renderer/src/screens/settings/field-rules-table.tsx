@@ -6,7 +6,8 @@ import type { ProfileFormValues } from './profile-form';
 export function FieldRulesTable({ register }: { register: UseFormRegister<ProfileFormValues> }) {
   return (
     <table className="rules">
-      <caption>Field rules</caption>
+      {/* Named for assistive technology; the section it opens under already says "Field rules". */}
+      <caption className="visually-hidden">Field rules</caption>
       <thead>
         <tr>
           <th scope="col">Field</th>

@@ -61,7 +61,8 @@ function InUse({ location }: { location: JournalLocationView }) {
 
 /** The Journal form: this computer or an office database, tested and saved. */
 function JournalForm({ location, reload }: { location: JournalLocationView; reload: () => Promise<void> }) {
-  const { form, kind, tls, passwordStored, busy, status, test, setup, save } = useJournalPanel(location, reload);
+  const panel = useJournalPanel(location, reload);
+  const { form, kind, tls, passwordStored, busy, status, test, setup, save } = panel;
   const { register, formState } = form;
   return (
     <form onSubmit={(e) => void save(e)} noValidate aria-label="Journal settings">
@@ -95,7 +96,15 @@ function JournalForm({ location, reload }: { location: JournalLocationView; relo
         </div>
       </fieldset>
       {kind === 'office' && (
-        <OfficeFields register={register} errors={formState.errors} tls={tls} passwordStored={passwordStored} />
+        <OfficeFields
+          register={register}
+          errors={formState.errors}
+          tls={tls}
+          passwordStored={passwordStored}
+          caFile={panel.caFile ?? ''}
+          onChooseCaFile={() => void panel.chooseCaFile()}
+          onClearCaFile={panel.clearCaFile}
+        />
       )}
       <div className="actions">
         {kind === 'office' && (

@@ -8,10 +8,15 @@ interface OfficeFieldsProps {
   tls: JournalFormValues['office']['tls'];
   /** Whether the keychain holds a password for the server, database, user and TLS settings typed. */
   passwordStored: boolean;
+  /** Opens the native dialog to pick the CA file; clears it (the CAs this computer trusts). */
+  onChooseCaFile: () => void;
+  onClearCaFile: () => void;
+  caFile: string;
 }
 
 /** Where the office database is and how to sign in: server, port, database, user, TLS, password (write-only). */
-export function OfficeFields({ register, errors, tls, passwordStored }: OfficeFieldsProps) {
+export function OfficeFields(props: OfficeFieldsProps) {
+  const { register, errors, tls, passwordStored, caFile } = props;
   const err = (name: keyof JournalFormValues['office']) => errors.office?.[name]?.message;
   return (
     <div className="grid" role="group" aria-label="Office database">
@@ -78,16 +83,27 @@ export function OfficeFields({ register, errors, tls, passwordStored }: OfficeFi
           label="CA file"
           wide
           error={err('caFile')}
-          hint="The full path, on this computer, of the CA certificate (PEM) that signed the server's certificate. Empty: the CAs this computer trusts."
+          hint="The CA certificate (PEM) on this computer that signed the server's certificate, picked with Choose…; none: the CAs this computer trusts."
         >
           {(aria) => (
-            <input
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="/etc/ssl/office-ca.pem"
-              {...aria}
-              {...register('office.caFile')}
-            />
+            <div className="file-choice">
+              <input
+                readOnly
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="None"
+                {...aria}
+                {...register('office.caFile')}
+              />
+              <button type="button" onClick={props.onChooseCaFile}>
+                Choose…
+              </button>
+              {caFile && (
+                <button type="button" onClick={props.onClearCaFile}>
+                  Clear
+                </button>
+              )}
+            </div>
           )}
         </Setting>
       )}

@@ -173,7 +173,7 @@ export function PrivacyPanel() {
       )}
       {erasing && (
         <ConfirmDialog
-          title={`Erase the personal details of ${panel.rows?.length ?? 0} entries?`}
+          title={`Erase the personal details of ${panel.rows?.length === 1 ? '1 entry' : `${panel.rows?.length ?? 0} entries`}?`}
           cancelLabel="Keep them"
           confirmLabel="Erase"
           danger

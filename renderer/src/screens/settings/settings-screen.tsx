@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import type { ProfilesState } from '../../use-profiles';
 import { api } from '../../api';
 import { AboutPanel } from './about-panel';
+import { DataFolder } from './data-folder';
 import { DEFAULT_PROFILE_COLOUR } from '../../../../shared/profile/schema';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
@@ -156,6 +157,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
         <PreferencesCard />
         <JournalPanel />
         <PrivacyPanel />
+        <DataFolder />
         <AboutPanel />
       </div>
       {removing && (

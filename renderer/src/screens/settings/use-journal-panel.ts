@@ -96,6 +96,15 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     await reload();
   });
 
+  /** The office CA certificate, picked in the native open dialog (cancelling keeps the one there). */
+  const chooseCaFile = async () => {
+    const result = await api.journal.chooseCaFile({});
+    if (result.ok && result.data.path) {
+      form.setValue('office.caFile', result.data.path, { shouldDirty: true, shouldValidate: true });
+    }
+  };
+  const clearCaFile = () => form.setValue('office.caFile', '', { shouldDirty: true, shouldValidate: true });
+
   const passwordStored = passwordStoredFor(location.saved, location.hasPassword, {
     host,
     port,
@@ -104,5 +113,5 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     tls,
     caFile,
   });
-  return { form, kind, tls, passwordStored, busy, status, test, setup, save };
+  return { form, kind, tls, caFile, passwordStored, busy, status, test, setup, save, chooseCaFile, clearCaFile };
 }

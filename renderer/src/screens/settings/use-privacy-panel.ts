@@ -70,7 +70,7 @@ export function usePrivacyPanel() {
     if (!result.ok) return setMessage({ text: result.error.message, error: true });
     setMessage({
       text: result.data.path
-        ? `Saved ${result.data.rows} entries to ${result.data.path}. The file holds personal data.`
+        ? `Saved ${result.data.rows === 1 ? '1 entry' : `${result.data.rows} entries`} to ${result.data.path}. The file holds personal data.`
         : 'Not saved: no file was chosen.',
       error: false,
     });

@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import type { ProfileView } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
 import { FORM_FIELD_LABELS, formFieldFor, toFormValues, toProfileInput, type ProfileFormValues } from './profile-form';
-import { cancellationErrorPath, cancellationResolver } from './cancellation-validation';
+import { cancellationErrorPath, profileResolver } from './cancellation-validation';
 
 /** A field the main process refused, named as the form labels it. */
 export interface RefusedField {
@@ -21,7 +21,7 @@ export type SaveStatus = { ok: true; text: string } | { ok: false; text: string;
 export function useProfileEditor(view: ProfileView | undefined, onSaved: (name: string) => Promise<void>) {
   const form = useForm<ProfileFormValues>({
     defaultValues: toFormValues(view?.profile),
-    resolver: cancellationResolver,
+    resolver: profileResolver,
     mode: 'onBlur',
   });
   const [status, setStatus] = useState<SaveStatus | null>(null);

@@ -3,10 +3,11 @@ import { STATE_LABELS } from '../../../../shared/journal/state-words';
 import { AttentionTable } from './attention-table';
 import { CountTable } from './count-table';
 import { CorrectedTable } from './corrected-table';
-import { STATE_ORDER, formatDay, formatStamp, statesInUse, summaryTitle } from './summary-format';
+import { STATE_ORDER, formatDay, formatStamp, statesInUse } from './summary-format';
 
 /**
- * The printable summary of a range: title, when it was made, the total and the counts by state,
+ * The printable summary of a range (its title, the page's heading, is the screen's, above the
+ * controls, and printed with it): when it was made, the total and the counts by state,
  * by operator and by profile, the unknowns and rejections, and the corrected rejections (with the
  * customers' surnames unless `personal` is false). The same page is saved as PDF.
  */
@@ -14,7 +15,6 @@ export function SummaryPage({ report, personal }: { report: JournalReport; perso
   const states = statesInUse(report);
   return (
     <article className="summary-page" aria-labelledby="summary-title">
-      <h1 id="summary-title">{summaryTitle(report.from, report.to)}</h1>
       <p className="summary-generated">
         Generated <time dateTime={report.generatedAt}>{formatStamp(report.generatedAt, true)}</time> from the Feed Desk
         journal.

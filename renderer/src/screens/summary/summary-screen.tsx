@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { RangeForm } from './range-form';
 import { SummaryPage } from './summary-page';
@@ -35,9 +35,15 @@ export function SummaryScreen() {
     });
   };
 
+  // Like the other screens, the keyboard starts in the first control: the range's From.
+  useEffect(() => document.getElementById('summary-from')?.focus(), []);
+
   return (
     <div className="summary">
       <ScreenTitle>{summaryTitle(range.from, range.to)}</ScreenTitle>
+      <h1 id="summary-title" className="summary-heading">
+        {summaryTitle(range.from, range.to)}
+      </h1>
       <div className="summary-controls">
         <a href="#/journal" className="back-link">
           ← Back to journal

@@ -72,7 +72,12 @@ export function EntryDetail({
       'Queued to send again.',
     );
     const duplicate = !result.ok && result.error.code === 'duplicate' ? result.error.duplicate : undefined;
-    if (duplicate) setHeld({ duplicate: { ...duplicate, reference: duplicate.reference ?? '' }, note });
+    if (duplicate)
+      // The earlier row has the same content, or the same reference and policy, as this one.
+      setHeld({
+        duplicate: { ...duplicate, reference: duplicate.reference ?? '', policy: row?.payload.policy ?? '' },
+        note,
+      });
   };
   const decide = (key: Asked, choice: ActionChoice) => {
     if (key === 'review') return run(() => api.journal.review({ ids: [id], ...choice }), 'Marked reviewed.');

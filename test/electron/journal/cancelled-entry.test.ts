@@ -1,0 +1,63 @@
+import { afterEach, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
+import type { JournalStore, NewSubmission } from '../../../electron/main/journal/store';
+import { toListRows } from '../../../electron/main/ipc/handlers/journal-view';
+import { tempHome } from '../../support/core';
+import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+
+const LEASE = { owner: 'cancelled-test', ms: 60_000 };
+
+let stores: JournalStore[] = [];
+afterEach(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+  stores = [];
+});
+
+async function openStore(kind: StoreKind): Promise<JournalStore> {
+  const store =
+    kind === 'sqlite'
+      ? createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk')
+      : await (await freshOfficeJournal()).open();
+  stores.push(store);
+  return store;
+}
+
+async function queue(store: JournalStore, submission: Omit<NewSubmission, 'operator' | 'payloadHash'>) {
+  const result = await store.queue(
+    { ...submission, operator: 'x', payloadHash: JSON.stringify([submission.profile, submission.payload]) },
+    true,
+  );
+  if (!result.row) throw new Error('not queued');
+  return result.row;
+}
+
+/** An accepted entry of the profile with this recordid. */
+async function accepted(store: JournalStore, profile: string, surname: string, recordid: number) {
+  const row = await queue(store, { kind: 'entry', profile, payload: { reference: `R-${surname}`, surname } });
+  await store.claim(row.id, LEASE);
+  await store.recordOutcome(row.id, LEASE.owner, { state: 'accepted', recordid, message: 'ok', httpStatus: 201 });
+  return row;
+}
+
+describeEachStore('a cancellation in the list', (kind) => {
+  it('names the surname and recordid of the entry it cancels, in its own profile', async () => {
+    const store = await openStore(kind);
+    await accepted(store, 'Sandbox', 'Oduya', 341);
+    await accepted(store, 'Other', 'Patel', 341);
+    const cancel = (profile: string, recordid: number) =>
+      queue(store, { kind: 'cancellation', profile, payload: { reason: 'Sold' }, originalRecordid: recordid });
+    await cancel('Sandbox', 341);
+    await cancel('Other', 341);
+    await cancel('Sandbox', 999);
+
+    expect((await store.entriesFor([341, 999])).map((r) => r.surname).sort()).toEqual(['Oduya', 'Patel']);
+    const { rows } = await store.list({ kind: 'cancellation', sort: 'id', direction: 'asc' });
+    const shown = await toListRows(store, rows);
+    expect(shown.map((r) => [r.profile, r.surname, r.originalRecordid, r.recordid])).toEqual([
+      ['Sandbox', 'Oduya', 341, null],
+      ['Other', 'Patel', 341, null],
+      ['Sandbox', '', 999, null],
+    ]);
+  });
+});
