@@ -23,16 +23,16 @@ const all = commands(buildProgram());
 /** Commands a person types: all but groups that only hold others (`profiles`, `outbox` list by default). */
 const typed = all.filter(({ command: c }) => !(c.commands.length > 0 && c.options.length === 0));
 
-/** The README's "The command line" section. */
+/** The command line's page (docs/command-line.md), its "The command line" section. */
 function readmeSection(): string {
-  const text = readFileSync('README.md', 'utf8');
+  const text = readFileSync('docs/command-line.md', 'utf8');
   const start = text.indexOf('## The command line');
   expect(start).toBeGreaterThanOrEqual(0);
   const end = text.indexOf('\n## ', start + 1);
   return text.slice(start, end === -1 ? undefined : end);
 }
 
-/** The README table row documenting a command: its first cell starts with the command's path. */
+/** The docs table row documenting a command: its first cell starts with the command's path. */
 function readmeRow(section: string, path: string, command: Command): string | undefined {
   const subs = new Set(command.commands.map((c) => c.name()));
   return section.split('\n').find((line) => {
@@ -43,7 +43,7 @@ function readmeRow(section: string, path: string, command: Command): string | un
   });
 }
 
-describe('feed-desk --help and the README', () => {
+describe('feed-desk --help and docs/command-line.md', () => {
   it('knows the commands a newcomer looks for', () => {
     const paths = all.map((c) => c.path);
     for (const p of ['submit', 'journal', 'journal show', 'outbox list', 'outbox drain', 'resolve', 'profiles list']) {
@@ -59,15 +59,15 @@ describe('feed-desk --help and the README', () => {
   });
 
   it.each(typed.map((c) => [c.path, c.command] as const))(
-    'documents `%s` and every option of it in the README',
+    'documents `%s` and every option of it in docs/command-line.md',
     (path, cmd) => {
       const row = readmeRow(readmeSection(), path, cmd);
-      expect(row, `README row for ${path}`).toBeDefined();
+      expect(row, `docs row for ${path}`).toBeDefined();
       for (const option of cmd.options) expect(row, `${path} ${option.long}`).toContain(option.long);
     },
   );
 
-  it('says in the README that the sandbox and submit share one FEED_DESK_HOME, and who the environment credentials are for', () => {
+  it('says in docs/command-line.md that the sandbox and submit share one FEED_DESK_HOME, and who the environment credentials are for', () => {
     const section = readmeSection();
     expect(section).toMatch(/same `FEED_DESK_HOME`/);
     expect(section).toMatch(/FEED_DESK_CLIENT_ID.*FEED_DESK_PROFILE/s);
