@@ -1,4 +1,9 @@
-import { describe } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, describe } from 'vitest';
+import { createSqliteStore } from '../../electron/main/journal/sqlite/store';
+import type { JournalStore } from '../../electron/main/journal/store';
+import { tempHome } from './core';
+import { freshOfficeJournal } from './office-journal';
 import { postgresMissing } from './postgres';
 
 export { freshOfficeJournal, RIG_USER } from './office-journal';
@@ -23,4 +28,24 @@ export function describeOfficeOnly(name: string, body: () => void): void {
   const missing = postgresMissing();
   if (missing) describe.skip(`${name} — SKIPPED: ${missing}`, body);
   else describe(name, body);
+}
+
+/**
+ * Fresh, empty journals for a test file: the function it returns opens one of the kind (a desk's
+ * SQLite file, or a throwaway office database), and each is closed after its test.
+ */
+export function freshStores(): (kind: StoreKind) => Promise<JournalStore> {
+  let opened: JournalStore[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    opened = [];
+  });
+  return async (kind) => {
+    const store =
+      kind === 'sqlite'
+        ? createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk')
+        : await (await freshOfficeJournal()).open();
+    opened.push(store);
+    return store;
+  };
 }

@@ -1,12 +1,9 @@
-import { afterEach, expect, it } from 'vitest';
-import { join } from 'node:path';
+import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
 import { JournalStateError } from '../../../electron/main/journal/errors';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import type { JournalStore, NewSubmission, SendOutcome } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+import { describeEachStore, freshStores } from '../../support/stores';
 import { EXPORTED_CSV } from '../../support/csv-export';
 
 const LEASE = { owner: 'corrections-test', ms: 60_000 };
@@ -21,20 +18,8 @@ const REJECTED: SendOutcome = {
 const FAILED: SendOutcome = { ...REJECTED, state: 'failed', code: 'network', httpStatus: null, fields: null };
 const accepted = (recordid: number): SendOutcome => ({ state: 'accepted', recordid, message: 'ok', httpStatus: 201 });
 
-let stores: JournalStore[] = [];
-afterEach(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-  stores = [];
-});
-
-async function openStore(kind: StoreKind): Promise<JournalStore> {
-  const store =
-    kind === 'sqlite'
-      ? createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk')
-      : await (await freshOfficeJournal()).open();
-  stores.push(store);
-  return store;
-}
+/** A fresh, empty journal of the kind (closed after the test). */
+const openStore = freshStores();
 
 /** Queues an entry, sends it (claims it) and records the outcome; the settled row. */
 async function settled(store: JournalStore, reference: string, outcome: SendOutcome | null, profile = 'S') {

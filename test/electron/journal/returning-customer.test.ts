@@ -1,26 +1,11 @@
-import { afterEach, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
+import { expect, it } from 'vitest';
 import type { JournalStore } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+import { describeEachStore, freshStores } from '../../support/stores';
 
 const LEASE = { owner: 'customer-test', ms: 60_000 };
 
-let stores: JournalStore[] = [];
-afterEach(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-  stores = [];
-});
-
-async function openStore(kind: StoreKind): Promise<JournalStore> {
-  const store =
-    kind === 'sqlite'
-      ? createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk')
-      : await (await freshOfficeJournal()).open();
-  stores.push(store);
-  return store;
-}
+/** A fresh, empty journal of the kind (closed after the test). */
+const openStore = freshStores();
 
 /** Mrs J K Oduya of 12 King Street, as keyed once; `extra` changes a field. */
 function oduya(reference: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -1,9 +1,6 @@
-import { afterEach, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
+import { expect, it } from 'vitest';
 import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+import { describeEachStore, freshStores } from '../../support/stores';
 
 const LEASE = { owner: 'twins-test', ms: 60_000 };
 const SENDABLE = { entries: ['S'], cancellations: ['S'] };
@@ -26,20 +23,8 @@ const FAILED: SendOutcome = {
 };
 const accepted = (recordid: number): SendOutcome => ({ state: 'accepted', recordid, message: 'ok', httpStatus: 201 });
 
-let stores: JournalStore[] = [];
-afterEach(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-  stores = [];
-});
-
-async function openStore(kind: StoreKind): Promise<JournalStore> {
-  const store =
-    kind === 'sqlite'
-      ? createSqliteStore(join(tempHome(), 'journal.sqlite3'), 'clerk')
-      : await (await freshOfficeJournal()).open();
-  stores.push(store);
-  return store;
-}
+/** A fresh, empty journal of the kind (closed after the test). */
+const openStore = freshStores();
 
 /** Keys entry A-1 / P-1 (the same content each time unless `hash` differs) and, given an outcome, sends it. */
 async function keyed(store: JournalStore, outcome: SendOutcome | null, hash = 'a1-hash', allowDuplicate = false) {
