@@ -1,6 +1,5 @@
 import { parseEntry, type EntrySchema, type FieldErrors } from '../../../shared/entry/schema';
-import { encodeEntry } from '../../../shared/entry/wire';
-import { encodeCancellation, parseCancellation, type Cancellation } from '../../../shared/entry/cancellation';
+import { parseCancellation } from '../../../shared/entry/cancellation';
 import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
 import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
@@ -8,6 +7,7 @@ import type { Connection } from '../core/connection';
 import type { JournalStore, Lease, SendOutcome, Sendable } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
 import { createGroupCommit } from './group-commit';
+import { encodeRow } from './wire-parts';
 import { createSendTracker } from './send-tracker';
 import type { OutcomeSpill } from './outcome-spill';
 
@@ -154,13 +154,11 @@ export function createPipeline(deps: PipelineDeps) {
   async function answer({ row, profile }: Job): Promise<SendOutcome> {
     try {
       const connection = deps.connection(profile);
+      const parts = encodeRow(row, profile);
       const record =
         row.kind === 'entry'
-          ? await connection.feed.createEntry(encodeEntry(row.payload as never, profile))
-          : await connection.feed.createCancellation(
-              profile.cancellation.path ?? '',
-              encodeCancellation(row.payload as Cancellation, profile),
-            );
+          ? await connection.feed.createEntry(parts)
+          : await connection.feed.createCancellation(profile.cancellation.path ?? '', parts);
       return { state: 'accepted', recordid: record.recordid, message: record.message, httpStatus: 201 };
     } catch (err) {
       const { state, code, retry: automatic, retryAfterMs } = outcomeOf(err);
