@@ -132,7 +132,7 @@ export interface RecordOutcome {
 }
 
 /** The profiles rows may be sent for now: entries for any of them, cancellations only where a path is set. */
-export interface Sendable {
+export interface SendableProfiles {
   entries: readonly string[];
   cancellations: readonly string[];
 }
@@ -211,9 +211,9 @@ export interface JournalStore {
    * committed as sending under the lease before it is returned; rows another sender holds are
    * skipped, never waited for.
    */
-  claimDue(lease: Lease, sendable: Sendable, limit: number): Promise<SubmissionRow[]>;
+  claimDue(lease: Lease, sendable: SendableProfiles, limit: number): Promise<SubmissionRow[]>;
   /** claimDue for one row. */
-  claimNext(lease: Lease, sendable: Sendable): Promise<SubmissionRow | undefined>;
+  claimNext(lease: Lease, sendable: SendableProfiles): Promise<SubmissionRow | undefined>;
   /**
    * Gives back rows claimed ahead of their send that never left (a sender's spares on pause, cancel
    * or close): those of `ids` still `sending` under `lease` go back to `queued` in one transaction,
@@ -228,20 +228,20 @@ export interface JournalStore {
    */
   recordOutcomes(
     outcomes: readonly RecordOutcome[],
-    next?: { lease: Lease; sendable: Sendable; limit: number },
+    next?: { lease: Lease; sendable: SendableProfiles; limit: number },
   ): Promise<{ rows: SubmissionRow[]; next: SubmissionRow[] }>;
   /** recordOutcomes for one outcome (with `next`, claims at most one row). */
   recordOutcome(
     id: number,
     owner: string,
     outcome: SendOutcome,
-    next?: { lease: Lease; sendable: Sendable },
+    next?: { lease: Lease; sendable: SendableProfiles },
   ): Promise<{ row: SubmissionRow; next: SubmissionRow | undefined }>;
   renewLeases(lease: Lease): Promise<void>;
   /** Rows whose lease ran out become unknown; returns how many. */
   expireLeases(): Promise<number>;
   /** The earliest automatic retry among sendable failed rows, if any. */
-  nextRetryAt(sendable: Sendable): Promise<string | undefined>;
+  nextRetryAt(sendable: SendableProfiles): Promise<string | undefined>;
 
   /**
    * Queues a row again (a person's Resend). Unless `allowDuplicate`, a row whose send would repeat

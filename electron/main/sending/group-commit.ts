@@ -1,5 +1,5 @@
 import type { SubmissionRow } from '../../../shared/journal/types';
-import type { JournalStore, Lease, RecordOutcome, Sendable } from '../journal/store';
+import type { JournalStore, Lease, RecordOutcome, SendableProfiles } from '../journal/store';
 
 /**
  * How long the first answer waits for others to share its commit, at most (ms). None by default:
@@ -21,7 +21,7 @@ export interface GroupCommitOptions {
   journal: JournalStore;
   lease: Lease;
   /** The profiles rows may be claimed for now (read when a commit also claims). */
-  sendable(): Promise<Sendable>;
+  sendable(): Promise<SendableProfiles>;
   /** Sends whose answer has not arrived yet: while none is left, nothing is worth waiting for. */
   awaiting(): number;
   /** See GROUP_WINDOW_MS; a positive window holds the first answer up to that long (tests hold a commit so). */

@@ -4,7 +4,7 @@ import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
 import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../core/connection';
-import type { JournalStore, Lease, SendOutcome, Sendable } from '../journal/store';
+import type { JournalStore, Lease, SendOutcome, SendableProfiles } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
 import { createGroupCommit } from './group-commit';
 import { encodeRow } from './wire-parts';
@@ -125,7 +125,7 @@ export function createPipeline(deps: PipelineDeps) {
     return pausedRead.names;
   }
 
-  async function sendable(): Promise<Sendable> {
+  async function sendable(): Promise<SendableProfiles> {
     const paused = new Set(await pausedNow());
     const profiles = deps.profiles().filter((p) => !paused.has(p.name));
     return {

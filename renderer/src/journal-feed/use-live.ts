@@ -14,13 +14,13 @@ type Loaded<T> = { load: () => Promise<Result<T>>; data: T | null; error: string
 
 /**
  * A value read from main (`load` must be a stable function; a new one reads afresh and shows
- * nothing of the old one's), read again once per burst of journal changes (with `touches`: only
+ * nothing of the old one's), read again once per burst of journal changes (with `isAffectedBy`: only
  * of changes to rows it picks, given the value shown) and on `reload()`. Changes are followed one
  * read at a time; only the newest answer is kept when reads overlap.
  */
 export function useLive<T>(
   load: () => Promise<Result<T>>,
-  touches?: (row: SubmissionView, data: T | null) => boolean,
+  isAffectedBy?: (row: SubmissionView, data: T | null) => boolean,
 ): Live<T> {
   const [state, setState] = useState<Loaded<T> | null>(null);
   const latest = useRef(0);
@@ -64,8 +64,10 @@ export function useLive<T>(
 
   useEffect(
     () =>
-      onJournalChanges((changes) => (!touches || !changes || changes.some((row) => touches(row, data))) && readAgain()),
-    [readAgain, touches, data],
+      onJournalChanges(
+        (changes) => (!isAffectedBy || !changes || changes.some((row) => isAffectedBy(row, data))) && readAgain(),
+      ),
+    [readAgain, isAffectedBy, data],
   );
 
   return { data, error: current?.error ?? null, reload };

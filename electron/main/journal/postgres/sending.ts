@@ -1,4 +1,4 @@
-import type { Lease, Sendable, SendOutcome } from '../store';
+import type { Lease, SendableProfiles, SendOutcome } from '../store';
 import type { SendingSection } from '../store-sections';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
@@ -10,7 +10,7 @@ type Sending = SendingSection;
 
 /** Lease durations travel as whole milliseconds (an integer column of the functions). */
 const ms = (lease: Lease) => Math.max(0, Math.round(lease.ms));
-const lists = (s: Sendable) => [[...s.entries], [...s.cancellations]];
+const lists = (s: SendableProfiles) => [[...s.entries], [...s.cancellations]];
 
 /**
  * Queueing and sending through the database's functions: each call one transaction with its

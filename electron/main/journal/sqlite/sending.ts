@@ -1,6 +1,6 @@
 import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
 import { JournalStateError } from '../errors';
-import type { Lease, NewSubmission, QueueResult, RecordOutcome, Sendable, SendOutcome } from '../store';
+import type { Lease, NewSubmission, QueueResult, RecordOutcome, SendableProfiles, SendOutcome } from '../store';
 import type { SendingSection } from '../store-sections';
 import { supersedeCorrected } from './corrections';
 import { nowIso, promised, type Db } from './db';
@@ -13,7 +13,7 @@ type Sending = SendingSection;
 const SENDABLE = `profile IN (SELECT value FROM json_each(@entries))
   AND (kind = 'entry' OR profile IN (SELECT value FROM json_each(@cancellations)))
   AND (batch_id IS NULL OR batch_id NOT IN (SELECT id FROM batches WHERE paused = 1))`;
-const sendableParams = (s: Sendable) => ({
+const sendableParams = (s: SendableProfiles) => ({
   entries: JSON.stringify(s.entries),
   cancellations: JSON.stringify(s.cancellations),
 });
@@ -55,7 +55,7 @@ export function insertQueued(db: Db, s: NewSubmission): SubmissionRow {
 }
 
 /** Ids of rows due to be sent now (queued, or failed and due for retry) for profiles that can send. */
-function dueIds(db: Db, limit: number, profiles: Sendable): number[] {
+function dueIds(db: Db, limit: number, profiles: SendableProfiles): number[] {
   // Two ordered walks of the (state, id) index, each stopping at `limit`: one query with OR would
   // gather and sort every queued row for each claim (slow with a 10,000-row batch queued).
   const rows = db
@@ -101,7 +101,7 @@ function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
 }
 
 /** Claims up to `limit` due rows in one transaction (a row another process took meanwhile is passed over). */
-function claimDue(db: Db, lease: Lease, sendable: Sendable, limit: number): SubmissionRow[] {
+function claimDue(db: Db, lease: Lease, sendable: SendableProfiles, limit: number): SubmissionRow[] {
   if (limit < 1) return [];
   return db.atomically(() => {
     const rows: SubmissionRow[] = [];
@@ -118,7 +118,7 @@ function claimDue(db: Db, lease: Lease, sendable: Sendable, limit: number): Subm
 function recordOutcomes(
   db: Db,
   outcomes: readonly RecordOutcome[],
-  next?: { lease: Lease; sendable: Sendable; limit: number },
+  next?: { lease: Lease; sendable: SendableProfiles; limit: number },
 ): { rows: SubmissionRow[]; next: SubmissionRow[] } {
   return db.atomically(() => ({
     rows: outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome)),

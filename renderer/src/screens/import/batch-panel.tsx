@@ -6,7 +6,7 @@ import { navigate } from '../../use-hash-route';
 import { CancelDialog } from './cancel-dialog';
 import { stateWords } from './check-step';
 import type { Started } from './import-flow';
-import { focusOnMount, plural, rateWords, timeLeft, toneOf, type Say } from './import-words';
+import { focusOnMount, plural, rateWords, timeLeft, toneOf, type Announce } from './import-words';
 import { BatchInfo, Counts, count, Summary, type Tile } from './batch-summary';
 import { useBatchStatus } from './use-batch-status';
 
@@ -14,7 +14,7 @@ interface BatchPanelProps {
   batch: number;
   /** What queueing answered, when this batch was just started here. */
   started: Started | null;
-  say: Say;
+  announce: Announce;
   onAnother(): void;
 }
 
@@ -23,7 +23,7 @@ interface BatchPanelProps {
  * progress bar, counts, rate and time left, Pause/Resume and Cancel), then its summary (Retry
  * failed rows, the results CSV, the batch in the Journal). Follows journal changes live.
  */
-export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) {
+export function BatchPanel({ batch, started, announce, onAnother }: BatchPanelProps) {
   const { status, error, rate, accept, setError } = useBatchStatus(batch);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,10 +36,10 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
     if (!status) return;
     if (finished && wasFinished.current === false) {
       const accepted = status.counts.accepted ?? 0;
-      say(`Batch ${batch} finished: ${stateWords(status.counts)}.`, toneOf(accepted, status.total - accepted));
+      announce(`Batch ${batch} finished: ${stateWords(status.counts)}.`, toneOf(accepted, status.total - accepted));
     }
     wasFinished.current = finished;
-  }, [finished, status, batch, say]);
+  }, [finished, status, batch, announce]);
 
   /** One action at a time. Buttons stay enabled (a disabled button would drop the keyboard focus); a second press waits its turn by being ignored. */
   async function act<T>(call: () => Promise<Result<T>>, then: (data: T) => void) {
@@ -56,7 +56,7 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
       () => api.imports.pause({ batch, paused }),
       (next) => {
         accept(next);
-        say(
+        announce(
           paused
             ? `Batch ${batch} paused: no more rows are sent. Rows already being sent finish.`
             : `Batch ${batch} resumed: sending goes on.`,
@@ -71,7 +71,7 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
         // A discard that ends the batch is announced as the cancel it is, not as a finish.
         wasFinished.current = next.remaining === 0;
         accept(next);
-        say(
+        announce(
           discard
             ? `Batch ${batch} cancelled: ${plural(discarded, 'unsent row was', 'unsent rows were')} discarded.`
             : `Batch ${batch} cancelled: the unsent rows stay queued with the batch paused. Resume sends them.`,
@@ -84,7 +84,7 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
       () => api.imports.retryFailed({ batch }),
       ({ retried, status: next }) => {
         accept(next);
-        say(`${plural(retried, 'failed row is', 'failed rows are')} queued again; sending has started.`);
+        announce(`${plural(retried, 'failed row is', 'failed rows are')} queued again; sending has started.`);
       },
     );
   const exportResults = (personal: boolean) => {
@@ -96,7 +96,7 @@ export function BatchPanel({ batch, started, say, onAnother }: BatchPanelProps) 
           ? `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`
           : 'Not saved: no file was chosen.';
         setExported(words);
-        say(words, path ? 'ok' : undefined);
+        announce(words, path ? 'ok' : undefined);
       },
     );
   };

@@ -7,7 +7,7 @@ import { useScreenDateOrder } from '../../preferences';
 import { CheckStep } from './check-step';
 import { ColumnsStep, columnName, type FieldMove } from './columns-step';
 import { FileStep } from './file-step';
-import { columnLetter, plural, toneOf, type Say } from './import-words';
+import { columnLetter, plural, toneOf, type Announce } from './import-words';
 import { useImportCheck, type ImportChoices, type RowInput } from './use-import-check';
 
 export type Started = ResponseOf<'imports:start'>;
@@ -15,7 +15,7 @@ export type Started = ResponseOf<'imports:start'>;
 interface ImportFlowProps {
   profiles: readonly ProfileView[];
   active: string;
-  say: Say;
+  announce: Announce;
   onStarted(started: Started): void;
 }
 
@@ -35,10 +35,10 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
  * Steps 1 to 4 of a bulk import, on one page: the file and its settings, its columns, what the
  * check found (with rows fixed in place), and Send. Every change checks the file again in main.
  */
-export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps) {
+export function ImportFlow({ profiles, active, announce, onStarted }: ImportFlowProps) {
   const screenOrder = useScreenDateOrder();
-  const imp = useImportCheck({ profile: active, dateOrder: screenOrder });
-  const { choices, check, checking } = imp;
+  const importCheck = useImportCheck({ profile: active, dateOrder: screenOrder });
+  const { choices, check, checking } = importCheck;
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [sendAnyway, setSendAnyway] = useState<ReadonlySet<number>>(new Set());
@@ -64,8 +64,8 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
   const recheck = async (patch: Partial<ImportChoices>, before = '') => {
     setExported(null);
     setFailure(null);
-    const answer = await imp.update(patch);
-    if (answer) say(`${before}${checkedWords(answer)}`, checkTone(answer));
+    const answer = await importCheck.update(patch);
+    if (answer) announce(`${before}${checkedWords(answer)}`, checkTone(answer));
     return answer;
   };
   const reset = () => {
@@ -79,9 +79,9 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
     const result = await api.imports.choose({});
     if (!result.ok) return setFailure(result.error.message);
     const { file, name } = result.data;
-    if (!file || !name) return say('No file chosen.');
+    if (!file || !name) return announce('No file chosen.');
     reset();
-    say(`Checking ${name}…`);
+    announce(`Checking ${name}…`);
     await recheck({
       file: { handle: file, name },
       sheet: undefined,
@@ -116,46 +116,46 @@ export function ImportFlow({ profiles, active, say, onStarted }: ImportFlowProps
   const saveFix = async (row: number, input: RowInput) => {
     setFailure(null);
     setExported(null);
-    const answer = await imp.update({ fixes: new Map(choices.fixes).set(row, input) });
+    const answer = await importCheck.update({ fixes: new Map(choices.fixes).set(row, input) });
     if (!answer) return;
-    if (answer.problems.some((p) => p.row === row)) return say(`Row ${row} still has errors.`, 'bad');
+    if (answer.problems.some((p) => p.row === row)) return announce(`Row ${row} still has errors.`, 'bad');
     setEditing(null);
     focusAfter.current = row;
-    say(`Row ${row} is now valid. ${checkedWords(answer)}`, checkTone(answer));
+    announce(`Row ${row} is now valid. ${checkedWords(answer)}`, checkTone(answer));
   };
   const exportRejected = async () => {
-    if (!imp.request) return;
+    if (!importCheck.request) return;
     setExported(null);
     setFailure(null);
-    const result = await api.imports.exportRejected(imp.request);
+    const result = await api.imports.exportRejected(importCheck.request);
     if (!result.ok) return setFailure(result.error.message);
     const { path, rows } = result.data;
     const words = path
       ? `Saved ${plural(rows, 'rejected row', 'rejected rows')} to ${path}`
       : 'Not saved: no file was chosen.';
     setExported(words);
-    say(words, path ? 'ok' : undefined);
+    announce(words, path ? 'ok' : undefined);
   };
 
   const chosenDuplicates = check ? check.duplicates.filter((d) => sendAnyway.has(d.row)).map((d) => d.row) : [];
   const leftOut = check ? check.duplicateCount - chosenDuplicates.length : 0;
   const toSend = check ? Math.max(0, check.valid - check.already - leftOut) : 0;
   const start = async () => {
-    if (!imp.request) return;
+    if (!importCheck.request) return;
     setFailure(null);
     setStarting(true);
     const result = await api.imports.start({
-      ...imp.request,
+      ...importCheck.request,
       ...(chosenDuplicates.length > 0 && { sendDuplicates: chosenDuplicates }),
     });
     setStarting(false);
     if (!result.ok) return setFailure(result.error.message);
     const { batch, queued } = result.data;
-    say(`Queued ${plural(queued, 'row', 'rows')} as batch ${batch.id}; sending has started.`);
+    announce(`Queued ${plural(queued, 'row', 'rows')} as batch ${batch.id}; sending has started.`);
     onStarted(result.data);
   };
 
-  const error = failure ?? imp.error;
+  const error = failure ?? importCheck.error;
   return (
     <>
       <FileStep

@@ -26,7 +26,7 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
   const [started, setStarted] = useState<Started | null>(null);
   /** A new flow (file steps afresh) after each batch started from this screen. */
   const [round, setRound] = useState(0);
-  const say = useCallback((text: string, tone?: Tone) => setMessage({ text, tone }), []);
+  const announce = useCallback((text: string, tone?: Tone) => setMessage({ text, tone }), []);
   const state = profiles.state;
 
   const onStarted = (answer: Started) => {
@@ -59,12 +59,18 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
             key={batch}
             batch={batch}
             started={started?.batch.id === batch ? started : null}
-            say={say}
+            announce={announce}
             onAnother={() => navigate('import')}
           />
         ) : state ? (
           <>
-            <ImportFlow key={round} profiles={state.profiles} active={state.active} say={say} onStarted={onStarted} />
+            <ImportFlow
+              key={round}
+              profiles={state.profiles}
+              active={state.active}
+              announce={announce}
+              onStarted={onStarted}
+            />
             <RecentImports />
           </>
         ) : (

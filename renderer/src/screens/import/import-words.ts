@@ -9,7 +9,7 @@ import { moment } from '../../moments';
 export type Tone = 'ok' | 'warn' | 'bad' | undefined;
 
 /** A person is told something on the status line, coloured by its tone. */
-export type Say = (text: string, tone?: Tone) => void;
+export type Announce = (text: string, tone?: Tone) => void;
 
 /** The tone of a count of good things beside a count of bad ones: green only when all are good. */
 export const toneOf = (good: number, bad: number): Tone =>

@@ -25,11 +25,11 @@ function linked(changed: SubmissionView, detail: JournalDetail | null): boolean 
  */
 export function useEntryDetail(id: number) {
   const load = useCallback(() => api.journal.get({ id }), [id]);
-  const touches = useCallback(
+  const isAffectedBy = useCallback(
     (changed: SubmissionView, detail: JournalDetail | null) => changed.id === id || linked(changed, detail),
     [id],
   );
-  const live = useLive(load, touches);
+  const live = useLive(load, isAffectedBy);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ id: number; ok: boolean; message: string } | null>(null);
   const { reload } = live;
