@@ -73,6 +73,18 @@ const mainLayers = [
       'The journal contract (journal/store.ts, journal/errors.ts) imports neither journal/sqlite/ nor journal/postgres/.',
   },
   {
+    target: [
+      'electron/cli/**',
+      'electron/preload/**',
+      'electron/sandbox/**',
+      'electron/main/*.ts',
+      'electron/main/{core,credentials,import,ipc,profiles,sending,service,support}/**',
+    ],
+    from: `${JOURNAL}/postgres/**`,
+    message:
+      'Outside journal/, the office journal is reached through journal/office/admin.ts (or the store contract), never journal/postgres/ directly.',
+  },
+  {
     target: `${JOURNAL}/**`,
     from: ['electron/main/sending/**', 'electron/main/service/**'],
     message: 'journal/ sits below the sending engine and the service client: it never imports sending/ or service/.',

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
 import { officeLabel } from '../../../shared/journal/office';
-import type { OfficeRole } from '../../main/journal/postgres/roles';
+import { officeAdmin, type OfficeRole } from '../../main/journal/office/admin';
 import { dataHome } from '../../main/profiles/data-home';
 import { CliFailure, printJson, readStdin } from '../output';
 import { oneOf } from '../options';
@@ -46,7 +46,7 @@ export function registerOffice(program: Command): void {
     .requiredOption('--url <url>', 'the owner account: postgres://OWNER@HOST:PORT/DATABASE (password: PGPASSWORD)')
     .option('--json', 'print JSON')
     .action(async (opts: { url: string; json?: boolean }) => {
-      const { officeInit } = await import('../../main/journal/postgres/office-init');
+      const { officeInit } = await officeAdmin();
       const done = await officeInit(connect(opts.url, process.env.PGPASSWORD));
       if (opts.json) return printJson(done);
       process.stdout.write(
@@ -66,7 +66,7 @@ export function registerOffice(program: Command): void {
     .option('--url <url>', 'the owner account, to do it now (password: PGPASSWORD)')
     .option('--password-stdin', "read the new person's password from standard input")
     .action(async (name: string, opts: { role: OfficeRole; url?: string; passwordStdin?: boolean }) => {
-      const { addUser, addUserSql } = await import('../../main/journal/postgres/roles');
+      const { addUser, addUserSql } = await officeAdmin();
       if (!opts.url) {
         process.stdout.write(`${addUserSql(name, opts.role)}\n`);
         return;
@@ -113,7 +113,7 @@ export function registerOffice(program: Command): void {
       const { officeFromUrl, officeOptions, officePasswordKey, writeJournalSettings } = await journalOpen();
       const settings = officeFromUrl(url);
       const secret = await password(opts.passwordStdin);
-      const { createPostgresStore } = await import('../../main/journal/postgres/store');
+      const { createPostgresStore } = await officeAdmin();
       const store = await createPostgresStore(officeOptions(settings, secret));
       const where = store.location;
       await store.close();

@@ -2,7 +2,7 @@ import { ZodError } from 'zod';
 import { issuesToFields } from '../../../shared/entry/schema';
 import { failure, type ErrorCode, type IpcError } from '../../../shared/ipc/result';
 import { isServiceError, outcomeOf, type FailureCode } from '../service/errors';
-import { isUnreachable, whyUnreachable } from '../journal/postgres/errors';
+import { isUnreachable, whyUnreachable } from '../journal/office/admin';
 
 /** Thrown by a handler for an expected failure; the dispatcher turns it into `{ ok: false, error }`. */
 export class IpcFailure extends Error {

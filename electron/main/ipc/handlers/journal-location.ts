@@ -5,6 +5,7 @@ import { fail } from '../ipc-failure';
 import { officeOptions, officePasswordKey, readJournalSettings, writeJournalSettings } from '../../journal/open';
 import { OfficeConnectionError } from '../../journal/errors';
 import type { JournalLocation } from '../../journal/store';
+import { officeAdmin } from '../../journal/office/admin';
 
 /** Whether the journal in use is the one these settings name. */
 function inUse(location: JournalLocation, settings: JournalSettings): boolean {
@@ -89,7 +90,7 @@ export function journalLocationHandlers(
       return { restartNeeded: !inUse(core.journal.location, settings) };
     },
     async 'journal:testOffice'({ office, password: secret }) {
-      const { createPostgresStore } = await import('../../journal/postgres/store');
+      const { createPostgresStore } = await officeAdmin();
       const given = secret ?? (await password(office)) ?? askForPassword;
       let options;
       try {

@@ -6,6 +6,7 @@ import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
 import { officeOptions, officePasswordKey, openLocalJournal, readJournalSettings } from '../../journal/open';
 import { askForPassword, officeFailure } from './journal-location';
+import { officeAdmin } from '../../journal/office/admin';
 
 type OfficeChannel =
   | 'office:setup'
@@ -72,7 +73,7 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
 
   return {
     async 'office:setup'({ office, password }) {
-      const { officeInit } = await import('../../journal/postgres/office-init');
+      const { officeInit } = await officeAdmin();
       // Setting up opens no owner session: the owner signs in on the journal this desk saves.
       const done = await run(office, () => officeInit(officeOptions(office, password)));
       const what =
@@ -90,7 +91,7 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
     },
     async 'office:ownerSignIn'({ user, password }) {
       const office = { ...savedOffice(), user };
-      const { readAudit } = await import('../../journal/postgres/people');
+      const { readAudit } = await officeAdmin();
       // Reading the audit is the owner's alone: it proves the account owns the journal.
       await run(office, () => readAudit(officeOptions(office, password), 1));
       owner = { office, password };
@@ -101,7 +102,7 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
       return view();
     },
     async 'office:people'() {
-      const { listPeople } = await import('../../journal/postgres/people');
+      const { listPeople } = await officeAdmin();
       endStale();
       if (owner) {
         const { office, options } = asOwner();
@@ -120,20 +121,20 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
       return { ...view(), people: await run(office, () => listPeople(officeOptions(office, password))) };
     },
     async 'office:addPerson'({ name, role, password }) {
-      const { addUser } = await import('../../journal/postgres/roles');
+      const { addUser } = await officeAdmin();
       const { office, options } = asOwner();
       const given = password ?? firstPassword();
       const { created } = await run(office, () => addUser(options, name, role, given));
       return { created, password: password === undefined ? given : null };
     },
     async 'office:setRole'({ name, role }) {
-      const { setRole } = await import('../../journal/postgres/people');
+      const { setRole } = await officeAdmin();
       const { office, options } = asOwner();
       await run(office, () => setRole(options, name, role));
       return {};
     },
     async 'office:setSignIn'({ name, canSignIn }) {
-      const { setSignIn } = await import('../../journal/postgres/people');
+      const { setSignIn } = await officeAdmin();
       const { office, options } = asOwner();
       await run(office, () => setSignIn(options, name, canSignIn));
       return {};
@@ -163,7 +164,7 @@ export function officeAdminHandlers(core: Core, desktop: Desktop): Pick<Handlers
       }
     },
     async 'office:audit'() {
-      const { readAudit } = await import('../../journal/postgres/people');
+      const { readAudit } = await officeAdmin();
       const { office, options } = asOwner();
       return { lines: await run(office, () => readAudit(options)) };
     },
