@@ -12,6 +12,19 @@ export class IpcFailure extends Error {
   }
 }
 
+/**
+ * An expected failure a handler answers with, as a value (no throw): the dispatcher passes its
+ * error on as `{ ok: false, error }` unchanged.
+ */
+export class Refused {
+  constructor(readonly error: IpcError) {}
+}
+
+/** An expected failure as the value a handler answers with (see Refused). */
+export function refuse(code: ErrorCode, message: string, fields?: Record<string, string>): Refused {
+  return new Refused(failure(code, message, fields).error);
+}
+
 /** Shorthand for throwing an expected failure from a handler. */
 export function fail(code: ErrorCode, message: string, fields?: Record<string, string>): never {
   throw new IpcFailure(failure(code, message, fields).error);

@@ -9,6 +9,7 @@ import type { JournalStore } from '../../../electron/main/journal/store';
 import { tempHome } from '../../support/core';
 import { sampleEntry, sampleInput } from '../../support/service';
 import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
+import { Refused } from '../../../electron/main/ipc/ipc-failure';
 
 const CONCURRENCY = 3;
 let sandbox: Sandbox | undefined;
@@ -190,6 +191,7 @@ describeEachStore('spare rows claimed ahead by sending slots', (store) => {
     expect(counts.sending ?? 0).toBe(0);
     expect(counts.queued ?? 0).toBe(0);
     expect(counts.accepted).toBe(sandbox.records.length);
+    if (cancelled instanceof Refused) throw new Error(cancelled.error.message);
     expect(cancelled.discarded).toBe(30 - sandbox.records.length - (counts.failed ?? 0) - (counts.unknown ?? 0));
     expect(storedTwice(sandbox)).toEqual([]);
   }, 60_000);

@@ -1,6 +1,6 @@
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
-import { IpcFailure, fail } from '../ipc-failure';
+import { Refused, refuse } from '../ipc-failure';
 import { toView } from './views';
 import type { SubmitRequest } from '../../sending/pipeline';
 import type { SubmissionRow } from '../../../../shared/journal/types';
@@ -19,11 +19,11 @@ async function whoseDuplicate(core: Core, d: SubmissionRow): Promise<{ surname: 
   return { surname: entry?.surname ?? '', postcode: entry?.payload.postcode ?? '' };
 }
 
-/** Answers `duplicate`, naming the earlier row (reference, recordid, when, who) for the confirming dialog. */
-export async function failDuplicate(core: Core, d: SubmissionRow): Promise<never> {
+/** The `duplicate` answer, naming the earlier row (reference, recordid, when, who) for the confirming dialog. */
+export async function refuseDuplicate(core: Core, d: SubmissionRow): Promise<Refused> {
   const what =
     d.kind === 'cancellation' ? `a cancellation of recordid ${d.originalRecordid}` : `journal entry #${d.id}`;
-  throw new IpcFailure({
+  return new Refused({
     code: 'duplicate',
     message: `This looks like ${what} (#${d.id}, ${d.state}${d.recordid ? `, recordid ${d.recordid}` : ''}).`,
     duplicate: {
@@ -38,13 +38,16 @@ export async function failDuplicate(core: Core, d: SubmissionRow): Promise<never
   });
 }
 
-/** Queues a submission, sends it once now (the outbox retries what needs it), and answers with the row. */
+/**
+ * Queues a submission, sends it once now (the outbox retries what needs it), and answers with the
+ * row; the pipeline's refusals become the IPC answer here, once, as values.
+ */
 async function submitAndSend(core: Core, request: SubmitRequest, corrects?: number) {
   const submit = () => core.pipeline.submit(request);
   const result = corrects ? await submitCorrection(core.journal, { corrects, ...request }, submit) : await submit();
-  if (!result.ok && result.code === 'invalid') fail('invalid', 'Some fields need attention', result.fields);
-  if (!result.ok && result.code === 'duplicate') return failDuplicate(core, result.duplicate);
-  if (!result.ok) fail('not-found', result.message);
+  if (!result.ok && result.code === 'invalid') return refuse('invalid', 'Some fields need attention', result.fields);
+  if (!result.ok && result.code === 'duplicate') return refuseDuplicate(core, result.duplicate);
+  if (!result.ok) return refuse('not-found', result.message);
   const sent = await core.pipeline.send(result.row.id);
   core.outbox.kick();
   return toView(sent ?? result.row);

@@ -9,7 +9,7 @@ import { writePeopleCsv } from '../../journal/csv-for-people';
 import { localDate } from '../../../../shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
-import { failDuplicate } from './entries';
+import { refuseDuplicate } from './entries';
 import type { SubmissionRow } from '../../../../shared/journal/types';
 import type { JournalReport } from '../../../../shared/ipc/contract';
 import { personalDataNotice } from '../../../../shared/journal/personal-fields';
@@ -80,7 +80,7 @@ export function journalHandlers(
       const note = request.note?.trim() || null;
       if (request.action === 'resend') {
         const result = await journal.resend(request.id, note, request.allowDuplicate ?? false);
-        if (result.duplicate) return failDuplicate(core, result.duplicate);
+        if (result.duplicate) return refuseDuplicate(core, result.duplicate);
         core.outbox.kick();
         return toView(result.row);
       }
