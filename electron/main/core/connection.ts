@@ -2,18 +2,13 @@ import type { Dispatcher } from 'undici';
 import { SANDBOX_PROFILE, type Profile } from '../../../shared/profile/schema';
 import type { CredentialStore } from '../credentials/keychain';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/tokens';
-import { createFeedClient, type FeedClient } from '../service/feed-client';
-import { createTokenProvider, type ClientCredentials, type TokenProvider } from '../service/token-provider';
+import { createFeedClient } from '../service/feed-client';
+import type { Connection } from '../service/connection';
+import { createTokenProvider, type ClientCredentials } from '../service/token-provider';
 import { AuthenticationError } from '../service/errors';
 import { createRedactor } from '../service/redact';
 
-/** A profile made ready to talk to its service: resolved URL, token provider, feed client. */
-export interface Connection {
-  profile: Profile;
-  baseUrl: string;
-  tokens: TokenProvider;
-  feed: FeedClient;
-}
+export type { Connection };
 
 export interface ConnectOptions {
   profile: Profile;

@@ -3,7 +3,7 @@ import { parseCancellation } from '../../../shared/entry/cancellation';
 import type { Profile } from '../../../shared/profile/schema';
 import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
 import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
-import type { Connection } from '../core/connection';
+import type { Connection } from '../service/connection';
 import type { JournalStore, Lease, SendOutcome, SendableProfiles } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
 import { createGroupCommit } from './group-commit';

@@ -3,7 +3,8 @@ import { arch, platform, release } from 'node:os';
 import { JOURNAL_STATES, type JournalState } from '../../../shared/journal/types';
 import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
 import type { Profile } from '../../../shared/profile/schema';
-import type { Core } from '../core/core';
+import type { JournalStore } from '../journal/store';
+import type { ProfileStore } from '../profiles/profile-store';
 import type { CredentialStore } from '../credentials/keychain';
 import { localJournalPath } from '../journal/open';
 
@@ -81,6 +82,14 @@ async function localSchemaVersion(path: string, credentials: CredentialStore): P
   }
 }
 
+/** What the diagnostics read: the desk's profiles, keychain, journal and data folder. */
+export interface DiagnosticsSource {
+  home: string;
+  profiles: Pick<ProfileStore, 'list'>;
+  credentials: CredentialStore;
+  journal: Pick<JournalStore, 'location' | 'list'>;
+}
+
 /**
  * Gathers the diagnostics of a desk: versions, operating system, profiles (no credentials, no
  * remembered import headings), the journal's location and schema, counts by state and the latest
@@ -88,7 +97,7 @@ async function localSchemaVersion(path: string, credentials: CredentialStore): P
  * the keychain is read into it: customer data and secrets are left out by construction.
  */
 export async function buildDiagnostics(
-  core: Core,
+  core: DiagnosticsSource,
   app: { name: string; version: string; electron?: string | null },
 ): Promise<Diagnostics> {
   const profiles: DiagnosticsProfile[] = [];
