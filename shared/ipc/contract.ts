@@ -56,6 +56,8 @@ export const submissionViewSchema = z.strictObject({
   /** The rejected or failed row this one corrects, and the accepted correction that superseded this one. */
   corrects: z.number().int().nullable(),
   supersededBy: z.number().int().nullable(),
+  /** Goes up with every change to the row: of two copies, the one with the higher revision is the later. */
+  revision: z.number().int(),
 });
 export type SubmissionView = z.infer<typeof submissionViewSchema>;
 

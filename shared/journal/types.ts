@@ -42,6 +42,8 @@ export interface SubmissionRow {
   nextAttemptAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Goes up with every change the journal makes to the row (both journals): the later of two copies has the higher one. */
+  revision: number;
   sendingAt: string | null;
   finishedAt: string | null;
   reviewedBy: string | null;

@@ -20,7 +20,8 @@ function mainEvents() {
   };
 }
 
-function row(id: number, state: JournalState, attempts = 1): SubmissionView {
+/** A row as main sends it; `revision` orders copies of one row (the store raises it on every change). */
+function row(id: number, state: JournalState, revision = 1): SubmissionView {
   return {
     id,
     kind: 'entry',
@@ -28,7 +29,7 @@ function row(id: number, state: JournalState, attempts = 1): SubmissionView {
     operator: 'clerk',
     payload: { reference: `REF${id}` },
     state,
-    attempts,
+    attempts: 1,
     httpStatus: null,
     recordid: null,
     message: null,
@@ -39,6 +40,7 @@ function row(id: number, state: JournalState, attempts = 1): SubmissionView {
     finishedAt: null,
     corrects: null,
     supersededBy: null,
+    revision,
   };
 }
 
@@ -132,39 +134,41 @@ describe('followed rows', () => {
     return { main, followed, notified: () => notified };
   }
 
-  it('takes an event that came before the answer when it is further along', () => {
+  it('takes an event that came before the answer when its revision is higher', () => {
     const { main, followed } = setUp();
-    main.change(row(7, 'sending'));
-    main.change(row(7, 'accepted'));
-    expect(followed.follow(row(7, 'sending')).state).toBe('accepted');
+    main.change(row(7, 'sending', 2));
+    main.change(row(7, 'accepted', 3));
+    expect(followed.follow(row(7, 'sending', 2)).state).toBe('accepted');
     expect(followed.row(7)?.state).toBe('accepted');
   });
 
-  it('keeps the answer when the events before it were behind it', () => {
+  it('keeps the answer when the events before it have lower revisions', () => {
     const { main, followed } = setUp();
-    main.change(row(7, 'sending'));
-    expect(followed.follow(row(7, 'accepted')).state).toBe('accepted');
+    main.change(row(7, 'sending', 2));
+    expect(followed.follow(row(7, 'accepted', 3)).state).toBe('accepted');
   });
 
-  it('drops an older event that arrives after a newer answer, then follows main from its own event on', () => {
+  it('drops an older event that arrives after a newer answer, then follows every higher revision', () => {
     const { main, followed } = setUp();
-    followed.follow(row(8, 'failed', 1));
-    main.change(row(8, 'sending', 1));
+    followed.follow(row(8, 'failed', 3));
+    main.change(row(8, 'sending', 2));
     expect(followed.row(8)?.state).toBe('failed');
-    main.change(row(8, 'failed', 1));
-    // A person resends it: back to queued on the same attempt, in main's order.
-    main.change(row(8, 'queued', 1));
+    main.change(row(8, 'failed', 3));
+    // A person resends it: back to queued, a state "behind" failed, at a higher revision.
+    main.change(row(8, 'queued', 4));
     expect(followed.row(8)?.state).toBe('queued');
-    main.change(row(8, 'accepted', 2));
+    main.change(row(8, 'accepted', 6));
+    expect(followed.row(8)?.state).toBe('accepted');
+    main.change(row(8, 'sending', 5));
     expect(followed.row(8)?.state).toBe('accepted');
   });
 
   it('forgets early events after RECENT_ROWS other rows changed, and ignores rows it does not follow', () => {
     const { main, followed, notified } = setUp();
-    main.change(row(9, 'accepted'));
+    main.change(row(9, 'accepted', 3));
     for (let id = 100; id < 100 + RECENT_ROWS; id++) main.change(row(id, 'queued'));
     expect(notified()).toBe(0);
-    expect(followed.follow(row(9, 'sending')).state).toBe('sending');
+    expect(followed.follow(row(9, 'sending', 2)).state).toBe('sending');
     expect(notified()).toBe(1);
     main.change(row(10, 'accepted'));
     expect(followed.row(10)).toBeUndefined();

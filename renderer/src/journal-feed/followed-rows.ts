@@ -1,20 +1,5 @@
 import type { SubmissionView } from '../../../shared/ipc/contract';
-import type { JournalState } from '../../../shared/journal/types';
 import type { JournalFeed } from './feed';
-
-const PHASE: Record<JournalState, number> = {
-  queued: 0,
-  sending: 1,
-  accepted: 2,
-  rejected: 2,
-  failed: 2,
-  unknown: 2,
-  discarded: 3,
-  superseded: 3,
-};
-
-/** How far a row has come: later attempts first, then queued, sending, answered, set aside. */
-export const progress = (row: SubmissionView) => row.attempts * 10 + PHASE[row.state];
 
 /** The rows this window submitted, each in its latest state. */
 export interface FollowedRows {
@@ -29,22 +14,17 @@ export interface FollowedRows {
 /**
  * Follows the rows this window submitted through the feed's row events (a retry, a late answer, a
  * person's decision), with no polling. The submit's answer and the events travel separately, so
- * either can come first: an event held from before the answer wins when it is further along, and
- * events older than the answer that arrive after it are dropped until the events catch up with
- * it; from then on main's order is the row's order (a resend moves a failed row back to queued).
+ * either can come first: every copy carries the row's revision, which the journal raises on each
+ * change, and the copy with the highest revision is the row's latest state.
  */
 export function createFollowedRows(feed: Pick<JournalFeed, 'onRow' | 'recent'>): FollowedRows {
   const rows = new Map<number, SubmissionView>();
-  /** Followed rows whose events have not caught up with the answer yet, with the answer's progress. */
-  const floors = new Map<number, number>();
   const listeners = new Set<() => void>();
   const notify = () => [...listeners].forEach((listener) => listener());
 
   feed.onRow((row) => {
-    if (!rows.has(row.id)) return;
-    const floor = floors.get(row.id);
-    if (floor !== undefined && progress(row) < floor) return;
-    floors.delete(row.id);
+    const held = rows.get(row.id);
+    if (!held || row.revision < held.revision) return;
     rows.set(row.id, row);
     notify();
   });
@@ -52,10 +32,7 @@ export function createFollowedRows(feed: Pick<JournalFeed, 'onRow' | 'recent'>):
   return {
     follow(answer) {
       const seen = feed.recent(answer.id);
-      const caughtUp = seen !== undefined && progress(seen) >= progress(answer);
-      const latest = caughtUp ? seen : answer;
-      if (caughtUp) floors.delete(answer.id);
-      else floors.set(answer.id, progress(answer));
+      const latest = seen && seen.revision > answer.revision ? seen : answer;
       rows.set(answer.id, latest);
       notify();
       return latest;

@@ -77,13 +77,16 @@ describeEachStore('retention of personal details', (kind) => {
       expect(personal(now)).toEqual([]);
       expect(now.payload).toEqual(blanked(was.payload));
       expect(now).toMatchObject({ surname: '', postcode: '', state: was.state, recordid: was.recordid });
-      expect({ ...now, payload: 0, surname: 0, postcode: 0, message: 0, errorFields: 0 }).toEqual({
+      // The removal is a change like any other: the revision goes up.
+      expect(now.revision).toBeGreaterThan(was.revision);
+      expect({ ...now, payload: 0, surname: 0, postcode: 0, message: 0, errorFields: 0, revision: 0 }).toEqual({
         ...was,
         payload: 0,
         surname: 0,
         postcode: 0,
         message: 0,
         errorFields: 0,
+        revision: 0,
       });
       const lines = (await store.history(id)).slice(historyBefore.get(id)!.length);
       expect(lines).toEqual([

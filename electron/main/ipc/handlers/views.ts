@@ -21,5 +21,6 @@ export function toView(row: SubmissionRow): SubmissionView {
     finishedAt: row.finishedAt,
     corrects: row.corrects,
     supersededBy: row.supersededBy,
+    revision: row.revision,
   };
 }

@@ -6,6 +6,7 @@ import { BATCHES_SQL } from './batches-sql';
 import { DRAFT_LINK_SQL } from './draft-link-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { PRIVACY_SQL } from './privacy-sql';
+import { REVISION_SQL } from './revision-sql';
 import { SCHEMA_SQL } from './schema-sql';
 import { SECURITY_SQL } from './security-sql';
 import { SENDING_SQL } from './sending-sql';
@@ -31,6 +32,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   GUARD_WAITS_SQL,
   TWINS_SQL + BATCH_RETRY_SQL,
   UNCLAIM_SQL,
+  REVISION_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

@@ -35,6 +35,7 @@ export interface PgSubmission {
   batch_row: number | null;
   corrects: Int;
   superseded_by: Int;
+  revision: Int;
 }
 
 /** A timestamp as the rest of the app writes it: ISO 8601 with milliseconds and Z. */
@@ -57,7 +58,7 @@ export const isoColumn = (column: string, alias = column) =>
 export const ROW_COLUMNS = [
   's.id, s.kind, s.profile, s.operator, s.payload, s.reference, s.policy, s.surname, s.postcode',
   's.original_recordid, s.state, s.attempts, s.http_status, s.recordid, s.message, s.error_code, s.error_fields',
-  's.reviewed_by, s.review_note, s.batch_id, s.batch_row, s.corrects, s.superseded_by',
+  's.reviewed_by, s.review_note, s.batch_id, s.batch_row, s.corrects, s.superseded_by, s.revision',
   ...['next_attempt_at', 'created_at', 'updated_at', 'sending_at', 'finished_at', 'reviewed_at'].map((c) =>
     isoColumn(`s.${c}`, c),
   ),
@@ -97,6 +98,7 @@ export function toRow(r: PgSubmission): SubmissionRow {
     batchRow: r.batch_row,
     corrects: int(r.corrects),
     supersededBy: int(r.superseded_by),
+    revision: Number(r.revision),
   };
 }
 

@@ -79,7 +79,9 @@ function markReviewed(db: Db, ids: readonly number[], actor: string, note: strin
     let count = 0;
     for (const id of new Set(ids)) {
       const row = db
-        .stmt('UPDATE submissions SET reviewed_by = ?, reviewed_at = ?, review_note = ? WHERE id = ? RETURNING *')
+        .stmt(
+          'UPDATE submissions SET reviewed_by = ?, reviewed_at = ?, review_note = ?, revision = revision + 1 WHERE id = ? RETURNING *',
+        )
         .get(actor, at, note, id) as RawSubmission | undefined;
       if (!row) continue;
       db.addHistory(id, row.state, row.state, actor, at, note ? `reviewed: ${note}` : 'reviewed');
@@ -104,7 +106,7 @@ function openCounts(db: Db, profile: string): OpenCounts {
 /** Carries every row and draft of a profile to its new name, so a rename leaves nothing behind. */
 function renameProfileRows(db: Db, from: string, to: string): void {
   db.atomically(() => {
-    db.stmt('UPDATE submissions SET profile = ? WHERE profile = ?').run(to, from);
+    db.stmt('UPDATE submissions SET profile = ?, revision = revision + 1 WHERE profile = ?').run(to, from);
     db.stmt('UPDATE drafts SET profile = ? WHERE profile = ?').run(to, from);
     db.stmt('UPDATE paused_profiles SET profile = ? WHERE profile = ?').run(to, from);
     db.stmt('UPDATE batches SET profile = ? WHERE profile = ?').run(to, from);

@@ -108,7 +108,8 @@ export class Db {
       const at = nowIso();
       const assignments = Object.keys(set).map((c) => `, ${c} = @${c}`);
       const row = this.stmt(
-        `UPDATE submissions SET state = @to, updated_at = @at${assignments.join('')} WHERE id = @id RETURNING *`,
+        `UPDATE submissions SET state = @to, updated_at = @at, revision = revision + 1${assignments.join('')}
+         WHERE id = @id RETURNING *`,
       ).get({ ...set, to, at, id }) as RawSubmission;
       this.addHistory(id, before.state, to, actor, at, note);
       return this.changed(toRow(row));

@@ -219,4 +219,8 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE drafts ADD COLUMN corrects INTEGER;
   `,
+  // 11: a row's revision, raised by every change: two copies of a row compare by it, never by guessing.
+  `
+  ALTER TABLE submissions ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  `,
 ];

@@ -77,7 +77,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       '',
     );
     db.stmt(
-      `UPDATE submissions SET payload = ?, payload_hash = ?, surname = '', postcode = '', message = ?,
+      `UPDATE submissions SET revision = revision + 1, payload = ?, payload_hash = ?, surname = '', postcode = '', message = ?,
          error_fields = ?, review_note = ?, personal_removed_at = ? WHERE id = ?`,
     ).run(
       JSON.stringify(blankPersonal(payload, extra)),

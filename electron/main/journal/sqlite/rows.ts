@@ -36,6 +36,7 @@ export interface RawSubmission {
   batch_row: number | null;
   corrects: number | null;
   superseded_by: number | null;
+  revision: number;
 }
 
 /** Converts a raw row to the shape the rest of the app uses. */
@@ -70,6 +71,7 @@ export function toRow(r: RawSubmission): SubmissionRow {
     batchRow: r.batch_row,
     corrects: r.corrects,
     supersededBy: r.superseded_by,
+    revision: r.revision,
   };
 }
 

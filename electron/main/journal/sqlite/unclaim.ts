@@ -15,7 +15,7 @@ export function unclaim(db: Db, ids: readonly number[], lease: Lease): number {
     const at = nowIso();
     const moved = db
       .stmt(
-        `UPDATE submissions SET state = 'queued', updated_at = @at, attempts = max(attempts - 1, 0),
+        `UPDATE submissions SET state = 'queued', updated_at = @at, revision = revision + 1, attempts = max(attempts - 1, 0),
              sending_at = NULL, lease_expires_at = NULL
            WHERE id IN (SELECT value FROM json_each(@ids)) AND state = 'sending' AND lease_owner = @owner
            RETURNING id`,
