@@ -90,7 +90,13 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
         }
         try {
           sent = true;
-          const result = await client.query<T>({ text: sql, values: params, query_timeout: answerMs });
+          // node-postgres reads a query's own query_timeout; its types know only the client's.
+          const query: pg.QueryConfig & { query_timeout: number } = {
+            text: sql,
+            values: params,
+            query_timeout: answerMs,
+          };
+          const result = await client.query<T>(query);
           client.release();
           health(true);
           return result;

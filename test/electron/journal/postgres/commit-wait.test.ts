@@ -81,6 +81,7 @@ describeOfficeOnly('office journal: a synchronous standby that is gone', () => {
     const claimed = await desk.claimDue(LEASE, SENDABLE, 2);
     expect(claimed.map((r) => r.id)).toEqual([first.id, second.id]);
     const health: boolean[] = [];
+    if (!desk.onHealth) throw new Error('the office journal tells of its health');
     desk.onHealth((reachable) => health.push(reachable));
 
     standby.crash();
