@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { JournalUnreachableError } from '../errors';
 import { isUnreachable, translate, whyUnreachable } from './errors';
-import { unanswered, waitedFor } from './waits';
+import { unanswered, waitedFor, type Waited } from './waits';
 
 /** How long a desk waits out an unreachable office database (a restart, a failover) before giving up on a call. */
 export const OUTAGE_MS = 120_000;
@@ -58,7 +58,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `outageMs` (the pool reconnects by itself), then fails with a JournalUnreachableError in plain
  * words. A try that failed before it reached the server is retried as it is; one whose connection
  * dropped mid-way may have been carried out, which the caller is told (RetryHooks) so it can make
- * the retry safe: every function the desk calls is idempotent or checked by its caller.
+ * the retry safe: every function the desk calls is idempotent or checked by its caller. A try
+ * given no answer in `answerMs` (a commit held for a synchronous standby that is gone) is such a
+ * try, and an outage: its connection is discarded (the server may still finish it).
  */
 export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
   const listeners = new Set<HealthListener>();
@@ -78,6 +80,9 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
     const outageMs = options.outageMs ?? OUTAGE_MS;
     const answerMs = options.answerMs ?? ANSWER_MS;
     const deadline = Date.now() + outageMs;
+    // A try given no answer may still commit: then the call ends saying so, whatever later tries met
+    // (most wait on the rows that try still holds, and give up on the lock).
+    let unanswering: Waited | undefined;
     for (let attempt = 0; ; attempt += 1) {
       let sent = false;
       try {
@@ -107,6 +112,7 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
         }
       } catch (err) {
         const unknown = unanswered(err);
+        unanswering ??= unknown;
         if (unknown) {
           // Carried out or not (a commit may finish once the standby is back): an outage, and ambiguous.
           health(false);
@@ -123,9 +129,12 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
         if (waited) {
           // The statement gave up waiting and was rolled back: tried again like an outage, then told.
           if (Date.now() >= deadline) {
-            throw new JournalUnreachableError(waited.sentence(sql, options.where(), outageMs), {
-              cause: err,
-            });
+            throw new JournalUnreachableError(
+              (unanswering ?? waited).sentence(sql, options.where(), outageMs, answerMs),
+              {
+                cause: err,
+              },
+            );
           }
           hooks.onRetry?.(false);
           await sleep(Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt));
@@ -135,7 +144,8 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
         health(false);
         if (Date.now() >= deadline) {
           throw new JournalUnreachableError(
-            `The office journal at ${options.where()} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
+            unanswering?.sentence(sql, options.where(), outageMs, answerMs) ??
+              `The office journal at ${options.where()} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
             { cause: err },
           );
         }

@@ -12,10 +12,16 @@ import { startPostgres, startStandby, type TestPostgres, type TestStandby } from
 import { describeOfficeOnly } from '../../../support/stores';
 import { entry, PEOPLE, queued, SENDABLE, sleep } from './office-rig';
 
-/** How long one call of the desk in this test waits for an answer (the desk's own default is 20 s). */
-const ANSWER_MS = 2_000;
+/**
+ * How long one try of the desk in this test waits for an answer (the desk's own default is 20 s):
+ * above the session's lock_timeout (5 s) as the default is, so the retry meets the rows the first
+ * try still holds, and gives up on that lock, before the call ends.
+ */
+const ANSWER_MS = 6_000;
 /** How long the desk in this test waits out a call (the desk's own default is 120 s). */
-const OUTAGE_MS = 3_000;
+const OUTAGE_MS = 8_000;
+/** The desk session's lock_timeout (servers.ts). */
+const LOCK_MS = 5_000;
 const LEASE = { owner: 'sender-1', ms: 60_000 };
 
 describeOfficeOnly('office journal: a synchronous standby that is gone', () => {
@@ -96,15 +102,15 @@ describeOfficeOnly('office journal: a synchronous standby that is gone', () => {
         () => 'recorded',
         (err: unknown) => err as Error,
       ),
-      sleep(ANSWER_MS + OUTAGE_MS + 10_000).then(() => 'still waiting'),
+      sleep(ANSWER_MS + LOCK_MS + 10_000).then(() => 'still waiting'),
     ]);
     const took = Date.now() - started;
     expect(ended).toBeInstanceOf(Error);
     expect((ended as Error).name).toBe('JournalUnreachableError');
     expect((ended as Error).message).toBe(
-      `The office journal at 127.0.0.1:${primary.port}/feed_desk kept record_outcomes waiting: the office database did not finish a commit in 2 s, again and again for 3 s: a synchronous standby may be down (ask the administrator); what the last try changed is recorded once the database finishes it.`,
+      `The office journal at 127.0.0.1:${primary.port}/feed_desk kept record_outcomes waiting: the office database did not finish a commit in 6 s, again and again for 8 s: a synchronous standby may be down (ask the administrator); what the last try changed is recorded once the database finishes it.`,
     );
-    expect(took).toBeLessThan(ANSWER_MS + OUTAGE_MS + 2_500);
+    expect(took).toBeLessThan(ANSWER_MS + LOCK_MS + 2_500);
     expect(health[0]).toBe(false); // the desk's banner: the journal cannot be reached for now
 
     standby.start();
