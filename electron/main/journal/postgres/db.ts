@@ -1,10 +1,17 @@
 import pg from 'pg';
 import { JournalUnreachableError } from '../errors';
 import { isUnreachable, translate, whyUnreachable } from './errors';
-import { waitedFor } from './waits';
+import { unanswered, waitedFor, type Waited } from './waits';
 
 /** How long a desk waits out an unreachable office database (a restart, a failover) before giving up on a call. */
 export const OUTAGE_MS = 120_000;
+/**
+ * How long one try of a call waits for the database's answer: a little above the desk session's
+ * statement_timeout (servers.ts), so a slow statement is stopped by the server first (rolled back,
+ * known), and this limit catches only what statement_timeout does not cover: a commit held for a
+ * synchronous standby that is gone.
+ */
+export const ANSWER_MS = 20_000;
 const FIRST_PAUSE_MS = 100;
 const LONGEST_PAUSE_MS = 2_000;
 
@@ -39,6 +46,8 @@ const CHANGES = /\bfeed_desk\.(?!is_supervisor\b|is_text_object\b)[a-z_]+\s*\(|^
 export interface DbOptions {
   where: () => string;
   outageMs?: number;
+  /** How long one try waits for an answer (ANSWER_MS by default). */
+  answerMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,7 +58,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `outageMs` (the pool reconnects by itself), then fails with a JournalUnreachableError in plain
  * words. A try that failed before it reached the server is retried as it is; one whose connection
  * dropped mid-way may have been carried out, which the caller is told (RetryHooks) so it can make
- * the retry safe: every function the desk calls is idempotent or checked by its caller.
+ * the retry safe: every function the desk calls is idempotent or checked by its caller. A try
+ * given no answer in `answerMs` (a commit held for a synchronous standby that is gone) is such a
+ * try, and an outage: its connection is discarded (the server may still finish it).
  */
 export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
   const listeners = new Set<HealthListener>();
@@ -66,7 +77,12 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
     params: unknown[] = [],
     hooks: RetryHooks = {},
   ): Promise<pg.QueryResult<T>> {
-    const deadline = Date.now() + (options.outageMs ?? OUTAGE_MS);
+    const outageMs = options.outageMs ?? OUTAGE_MS;
+    const answerMs = options.answerMs ?? ANSWER_MS;
+    const deadline = Date.now() + outageMs;
+    // A try given no answer may still commit: then the call ends saying so, whatever later tries met
+    // (most wait on the rows that try still holds, and give up on the lock).
+    let unanswering: Waited | undefined;
     for (let attempt = 0; ; attempt += 1) {
       let sent = false;
       try {
@@ -79,22 +95,46 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
         }
         try {
           sent = true;
-          const result = await client.query<T>(sql, params);
+          // node-postgres reads a query's own query_timeout; its types know only the client's.
+          const query: pg.QueryConfig & { query_timeout: number } = {
+            text: sql,
+            values: params,
+            query_timeout: answerMs,
+          };
+          const result = await client.query<T>(query);
           client.release();
           health(true);
           return result;
         } catch (err) {
-          client.release(isUnreachable(err) ? (err as Error) : undefined);
+          // A call given up on may still be running on the server: its connection is not reused.
+          client.release(isUnreachable(err) || unanswered(err) ? (err as Error) : undefined);
           throw err;
         }
       } catch (err) {
+        const unknown = unanswered(err);
+        unanswering ??= unknown;
+        if (unknown) {
+          // Carried out or not (a commit may finish once the standby is back): an outage, and ambiguous.
+          health(false);
+          if (Date.now() >= deadline) {
+            throw new JournalUnreachableError(unknown.sentence(sql, options.where(), outageMs, answerMs), {
+              cause: err,
+            });
+          }
+          hooks.onRetry?.(true);
+          await sleep(Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt));
+          continue;
+        }
         const waited = waitedFor(err);
         if (waited) {
           // The statement gave up waiting and was rolled back: tried again like an outage, then told.
           if (Date.now() >= deadline) {
-            throw new JournalUnreachableError(waited.sentence(sql, options.where(), options.outageMs ?? OUTAGE_MS), {
-              cause: err,
-            });
+            throw new JournalUnreachableError(
+              (unanswering ?? waited).sentence(sql, options.where(), outageMs, answerMs),
+              {
+                cause: err,
+              },
+            );
           }
           hooks.onRetry?.(false);
           await sleep(Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt));
@@ -104,7 +144,8 @@ export function wrapPool(pool: pg.Pool, options: DbOptions): Db {
         health(false);
         if (Date.now() >= deadline) {
           throw new JournalUnreachableError(
-            `The office journal at ${options.where()} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
+            unanswering?.sentence(sql, options.where(), outageMs, answerMs) ??
+              `The office journal at ${options.where()} cannot be reached (${whyUnreachable(err)}): nothing was sent.`,
             { cause: err },
           );
         }

@@ -4,12 +4,15 @@ import { officeTargets, type OfficeConnectOptions, type OfficeConnection } from 
 
 /**
  * The bounded waits of a session, set once connected (never as startup options, which a pooler
- * such as PgBouncer refuses). A desk's statements are short: one waits at most a minute, a lock at
- * most 5 s, a transaction left open by a desk that stopped answering at most a minute. The owner's
- * setup and imports may run longer, never without bound.
+ * such as PgBouncer refuses). A desk's statements are short (milliseconds, a bulk import's 50 rows
+ * included) and a clerk waits at the screen: one runs at most 15 s, a lock is waited for at most
+ * 5 s, a transaction left open by a desk that stopped answering lives at most a minute; the desk
+ * itself stops waiting for an answer 5 s later (db.ts ANSWER_MS: a commit held for a synchronous
+ * standby, which statement_timeout does not cover). The owner's setup and imports may run longer,
+ * never without bound.
  */
 export const SESSION_TIMEOUTS = {
-  desk: { statement_timeout: '60s', lock_timeout: '5s', idle_in_transaction_session_timeout: '60s' },
+  desk: { statement_timeout: '15s', lock_timeout: '5s', idle_in_transaction_session_timeout: '60s' },
   owner: { statement_timeout: '15min', lock_timeout: '30s', idle_in_transaction_session_timeout: '10min' },
 } as const;
 

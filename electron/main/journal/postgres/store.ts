@@ -26,6 +26,11 @@ export interface PostgresStoreOptions extends OfficeConnectOptions {
   /** How long a call waits out an unreachable database (120 s by default). */
   outageMs?: number;
   /**
+   * How long one try of a call waits for the database's answer (20 s by default, above the
+   * session's 15 s statement_timeout): what catches a commit held for a synchronous standby.
+   */
+  answerMs?: number;
+  /**
    * Where the desk listens for other desks' changes when `url` goes through a pooler in
    * transaction mode (which passes no announcements on): the database itself, or a pooler in
    * session mode. Without it, and with a pooler that passes none on, screens refresh every 10 s.
@@ -52,7 +57,7 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
   const pool = new pg.Pool({ ...servers.target, Client: servers.poolClient(), max: given.poolSize ?? POOL_SIZE });
   pool.on('error', () => undefined); // an idle connection was dropped: the pool opens another when needed
   let where = targetLabel(servers.target);
-  const db = wrapPool(pool, { where: () => where, outageMs: given.outageMs });
+  const db = wrapPool(pool, { where: () => where, outageMs: given.outageMs, answerMs: given.answerMs });
   try {
     const location = await signIn(servers);
     where = location.label;

@@ -107,7 +107,7 @@ describeOfficeOnly('office journal: bounded waits', () => {
       ).rows[0];
     const desk = await new OfficeServers(office.server.url(PEOPLE.clerk.user, PEOPLE.clerk.password), 'desk').connect();
     try {
-      expect(await settings(desk)).toEqual({ s: '1min', l: '5s', i: '1min', iso: 'read committed' });
+      expect(await settings(desk)).toEqual({ s: '15s', l: '5s', i: '1min', iso: 'read committed' });
     } finally {
       await desk.end();
     }
