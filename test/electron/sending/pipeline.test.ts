@@ -36,9 +36,11 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await pipeline.idle();
+  const idle = await pipeline.idle(5_000);
   await journal.close();
   await rig.close();
+  // Every send here is awaited: nothing may still be running.
+  expect(idle).toBe(true);
 });
 
 const queued = async (input = sampleInput()) => {
