@@ -29,6 +29,8 @@ async function openDetail(desk: Desk, id: number): Promise<Locator> {
   await desk.open(`#/journal?id=${id}`);
   const panel = desk.page.getByRole('region', { name: `Journal #${id}` });
   await expect(panel.getByRole('heading', { name: `Journal #${id}` })).toBeFocused();
+  // The heading is there before the row: its actions (and their keys) only once it has loaded.
+  await expect(panel.getByText('Loading…')).toHaveCount(0);
   return panel;
 }
 
