@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { JournalListRow } from '../../../../shared/ipc/contract';
 import type { Profile } from '../../../../shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { navigate, useHashQuery } from '../../use-hash-route';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useRead } from '../../journal-feed/use-live';
 import { CancellationForm } from './cancellation-form';
 import { DuplicateCancellationDialog } from './duplicate-cancellation-dialog';
 import { EntryFinder } from './entry-finder';
@@ -44,15 +45,18 @@ export function CancellationScreen({ profile }: { profile: Profile }) {
   };
   const onPick = (row: JournalListRow) => void loadOriginal(row.id).then(take);
 
-  useEffect(() => {
-    if (asked === null || asked === filled.current) return;
-    let live = true;
-    void findOriginal(asked, profile.name).then((found) => live && take(found));
-    return () => {
-      live = false;
-    };
+  const findAsked = useMemo(
+    () =>
+      asked === null || asked === filled.current
+        ? null
+        : () => findOriginal(asked, profile.name).then((found) => ({ ok: true as const, data: found })),
     // Follows the hash only: the form and profile in use when the answer comes are the ones to fill.
-  }, [asked]);
+    [asked],
+  );
+  const found = useRead(findAsked).data;
+  useEffect(() => {
+    if (found !== null) take(found);
+  }, [found]);
 
   return (
     <>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { JournalListRow } from '../../../../shared/ipc/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { STATE_LABELS } from '../../../../shared/journal/state-words';
 import type { JournalState } from '../../../../shared/journal/types';
 import { api } from '../../api';
+import { useRead } from '../../journal-feed/use-live';
 import { plural } from './import-words';
 
 /** Rows listed at most (Open in Journal shows them all). */
@@ -16,22 +16,19 @@ const OUTCOMES: readonly JournalState[] = ['accepted', 'rejected', 'failed', 'un
  */
 export function BatchRows({ batch, settled }: { batch: number; settled: string }) {
   const [outcome, setOutcome] = useState<JournalState | ''>('');
-  const [found, setFound] = useState<{ rows: JournalListRow[]; total: number } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const load = useCallback(
+    () =>
+      api.journal.list({ batch, states: outcome ? [outcome] : undefined, sort: 'id', direction: 'asc', limit: LISTED }),
+    [batch, outcome],
+  );
+  const { data: found, error: failure, reload } = useRead(load);
+  /** Read again when the batch's counts change, keeping the rows shown meanwhile. */
+  const readAt = useRef(settled);
   useEffect(() => {
-    let live = true;
-    const states = outcome ? [outcome] : undefined;
-    void api.journal.list({ batch, states, sort: 'id', direction: 'asc', limit: LISTED }).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setFound(result.data);
-        setFailure(null);
-      } else setFailure(result.error.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [batch, outcome, settled]);
+    if (readAt.current === settled) return;
+    readAt.current = settled;
+    reload();
+  }, [settled, reload]);
   return (
     <div className="import-part" data-testid="batch-rows">
       <label htmlFor="batch-rows-outcome">Rows sent, by outcome </label>

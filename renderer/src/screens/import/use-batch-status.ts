@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BatchStatusView } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
-import { onJournalChanges } from '../../journal-feed/journal-feed';
+import { useLive } from '../../journal-feed/use-live';
 
 /** The rate is measured over the last this many milliseconds of progress. */
 const RATE_WINDOW_MS = 15_000;
@@ -24,58 +24,46 @@ function rateOf(samples: readonly Sample[]): number | null {
 
 /**
  * A batch's status, read when it opens and again after each burst of journal changes (the
- * journal feed's, never polled), one read at a time however many rows change. The rate comes from how the decided count grew over time.
+ * journal feed's, never polled), one read at a time however many rows change. An answer given to
+ * `accept` (pause, retry) shows until the read it starts answers; reads it overtook are dropped.
+ * The rate comes from how the decided count grew over time.
  */
 export function useBatchStatus(batch: number) {
-  const [status, setStatus] = useState<BatchStatusView | null>(null);
+  const read = useLive(useCallback(() => api.imports.status({ batch }), [batch]));
+  const { reload } = read;
+  const [taken, setTaken] = useState<BatchStatusView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rate, setRate] = useState<number | null>(null);
   const samples = useRef<Sample[]>([]);
-  /** Bumped by every answer given to `accept`, so a read overtaken by one (pause, retry) is dropped. */
-  const version = useRef(0);
 
-  const accept = useCallback((next: BatchStatusView) => {
-    version.current += 1;
-    setStatus(next);
-    setError(null);
-    const now = Date.now();
-    const done = doneOf(next);
-    const kept = samples.current.filter((s) => s.at >= now - RATE_WINDOW_MS);
-    // Paused, or fewer decided than before (failed rows queued again): the rate starts afresh.
-    const fresh = next.batch.paused || next.remaining === 0 || kept.some((s) => s.done > done);
-    samples.current = fresh ? [] : [...kept, { at: now, done }];
-    setRate(fresh ? null : rateOf(samples.current));
-  }, []);
+  // A read answered: it is newer than any answer taken before it.
+  useEffect(() => setTaken(null), [read.data]);
+  useEffect(() => {
+    samples.current = [];
+    setRate(null);
+  }, [batch]);
+
+  const status = taken?.batch.id === batch ? taken : read.data;
 
   useEffect(() => {
-    let live = true;
-    let reading = false;
-    let again = false;
-    const read = async () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      const before = version.current;
-      const result = await api.imports.status({ batch });
-      reading = false;
-      if (!live) return;
-      if (!result.ok) setError(result.error.message);
-      else if (version.current === before) accept(result.data);
-      if (again) {
-        again = false;
-        void read();
-      }
-    };
-    samples.current = [];
-    void read();
-    const off = onJournalChanges(() => void read());
-    return () => {
-      live = false;
-      off();
-    };
-  }, [batch, accept]);
+    if (!status) return;
+    const now = Date.now();
+    const done = doneOf(status);
+    const kept = samples.current.filter((s) => s.at >= now - RATE_WINDOW_MS);
+    // Paused, or fewer decided than before (failed rows queued again): the rate starts afresh.
+    const fresh = status.batch.paused || status.remaining === 0 || kept.some((s) => s.done > done);
+    samples.current = fresh ? [] : [...kept, { at: now, done }];
+    setRate(fresh ? null : rateOf(samples.current));
+  }, [status]);
 
-  return { status, error, rate, accept, setError };
+  const accept = useCallback(
+    (next: BatchStatusView) => {
+      setTaken(next);
+      setError(null);
+      reload();
+    },
+    [reload],
+  );
+
+  return { status, error: error ?? read.error, rate, accept, setError };
 }

@@ -1,29 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import type { Result } from '../../../../shared/ipc/result';
 import { api } from '../../api';
+import { useRead } from '../../journal-feed/use-live';
 
-/** The name of the file a batch came from, or null while unknown. */
-async function batchFile(batch: number): Promise<string | null> {
+/** The name of the file a batch came from. */
+async function batchFile(batch: number): Promise<Result<string>> {
   const recent = await api.imports.recent({});
   const found = recent.ok ? recent.data.batches.find((b) => b.id === batch) : undefined;
-  if (found) return found.fileName;
+  if (found) return { ok: true, data: found.fileName };
   // An older batch than the latest ones listed: its status names it too.
   const status = await api.imports.status({ batch });
-  return status.ok ? status.data.batch.fileName : null;
+  return status.ok ? { ok: true, data: status.data.batch.fileName } : status;
 }
 
 /** The file a batch came from, or null while unknown (or when there is no such batch). */
 function useBatchFile(batch: number): string | null {
-  const [file, setFile] = useState<{ batch: number; name: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void batchFile(batch).then((name) => {
-      if (live && name !== null) setFile({ batch, name });
-    });
-    return () => {
-      live = false;
-    };
-  }, [batch]);
-  return file?.batch === batch ? file.name : null;
+  return useRead(useCallback(() => batchFile(batch), [batch])).data;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import type { JournalState } from '../../../../shared/journal/types';
 import { api } from '../../api';
+import { useLive } from '../../journal-feed/use-live';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /** What clearing the form loses, as true as the journal tells: a new entry, or corrections to a row. */
@@ -28,17 +29,8 @@ export function ClearQuestion({
   onKeep: () => void;
   onClear: () => void;
 }) {
-  const [state, setState] = useState<JournalState | undefined>(undefined);
-  useEffect(() => {
-    if (correcting === null) return;
-    let live = true;
-    void api.journal.get({ id: correcting }).then((result) => {
-      if (live && result.ok) setState(result.data.row.state);
-    });
-    return () => {
-      live = false;
-    };
-  }, [correcting]);
+  const load = useMemo(() => (correcting === null ? null : () => api.journal.get({ id: correcting })), [correcting]);
+  const state = useLive(load).data?.row.state;
 
   return (
     <ConfirmDialog

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useRead } from '../../journal-feed/use-live';
 import { fromDraft, sameValues, type EntryValues } from './blank';
 import { EntryForm } from './entry-form';
 import { loadDraft } from './draft-prefetch';
@@ -34,34 +35,33 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
     setInitial(copy);
   };
 
+  const draftRead = useRead(loadDraft);
+  const answered = draftRead.data !== null || draftRead.error !== null;
+  const started = useRef(false);
+
   useEffect(() => {
-    let live = true;
-    void loadDraft().then((result) => {
-      if (!live) return;
-      const draft = result.ok ? result.data : { payload: null, corrects: null, updatedAt: null };
-      const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;
-      const fromSaved: Start = {
-        values: fromDraft(draft.payload),
-        restored,
-        copiedFrom: null,
-        corrects: restored ? draft.corrects : null,
-      };
-      const prefill = takePrefill();
-      if (!prefill) return setInitial(fromSaved);
-      const copy: Start = {
-        values: prefillValues(prefill, order),
-        restored: null,
-        copiedFrom: prefill,
-        corrects: null,
-      };
-      if (restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
-      else startCopy(copy);
-    });
-    return () => {
-      live = false;
+    if (!answered || started.current) return;
+    started.current = true;
+    const draft = draftRead.data ?? { payload: null, corrects: null, updatedAt: null };
+    const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;
+    const fromSaved: Start = {
+      values: fromDraft(draft.payload),
+      restored,
+      copiedFrom: null,
+      corrects: restored ? draft.corrects : null,
     };
-    // Read once when the screen opens: the prefill is one shot, the date order as it is then.
-  }, []);
+    const prefill = takePrefill();
+    if (!prefill) return setInitial(fromSaved);
+    const copy: Start = {
+      values: prefillValues(prefill, order),
+      restored: null,
+      copiedFrom: prefill,
+      corrects: null,
+    };
+    if (restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
+    else startCopy(copy);
+    // Once, when the draft is read: the prefill is one shot, the date order as it is then.
+  }, [answered]);
 
   if (question) {
     return (

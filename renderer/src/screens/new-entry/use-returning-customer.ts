@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { EntryField } from '../../../../shared/entry/fields';
 import { api } from '../../api';
+import { useRead } from '../../journal-feed/use-live';
 import type { EntryValues } from './blank';
 
 /** The customer fields a returning customer's earlier entry fills (Surname and Postcode are what found it). */
@@ -34,21 +35,19 @@ const wholePostcode = (postcode: string) => postcode.replace(/\s+/g, '').length 
 export function useReturningCustomer(form: UseFormReturn<EntryValues, unknown, EntryValues>, profile: string) {
   const [surname, postcode] = useWatch({ control: form.control, name: ['surname', 'postcode'] });
   const [offer, setOffer] = useState<CustomerOffer | null>(null);
+  const lookUp = useMemo(
+    () =>
+      surname.trim() && wholePostcode(postcode)
+        ? () => api.entries.customer({ profile, surname: surname.trim(), postcode: postcode.trim() })
+        : null,
+    [surname, postcode, profile],
+  );
+  const found = useRead(lookUp).data?.customer ?? null;
 
   useEffect(() => {
-    setOffer(null);
-    if (!surname.trim() || !wholePostcode(postcode)) return;
-    let live = true;
-    void api.entries.customer({ profile, surname: surname.trim(), postcode: postcode.trim() }).then((result) => {
-      const found = result.ok ? result.data.customer : null;
-      if (!live || !found) return;
-      const differs = CUSTOMER_FIELDS.some((f) => (found.details[f] ?? '') !== form.getValues(f));
-      if (differs) setOffer({ id: found.id, details: found.details, taken: false });
-    });
-    return () => {
-      live = false;
-    };
-  }, [surname, postcode, profile, form]);
+    const differs = found && CUSTOMER_FIELDS.some((f) => (found.details[f] ?? '') !== form.getValues(f));
+    setOffer(found && differs ? { id: found.id, details: found.details, taken: false } : null);
+  }, [found, form]);
 
   const take = useCallback(() => {
     if (!offer || offer.taken) return;

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { ResponseOf } from '../../../../shared/ipc/contract';
+import { useState } from 'react';
 import { api } from '../../api';
+import { useRead } from '../../journal-feed/use-live';
+
+const loadAbout = () => api.app.about({});
 
 /** Settings › About: the command line this version carries, and the command that installs it with this computer's Node. */
 export function AboutPanel() {
-  const [about, setAbout] = useState<ResponseOf<'app:about'> | null>(null);
+  const about = useRead(loadAbout).data;
   const [copied, setCopied] = useState<string | null>(null);
   const [diagnostics, setDiagnostics] = useState<{ text: string; error: boolean } | null>(null);
   const saveDiagnostics = async () => {
@@ -19,9 +21,6 @@ export function AboutPanel() {
       error: false,
     });
   };
-  useEffect(() => {
-    void api.app.about({}).then((result) => setAbout(result.ok ? result.data : null));
-  }, []);
   const copy = async (command: string) => {
     try {
       await navigator.clipboard.writeText(command);

@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api';
+import { useRead } from '../../journal-feed/use-live';
+
+const loadFolder = () => api.app.dataFolder({});
 
 /**
  * Settings › Data folder: where this desk keeps its profiles, settings and (on this computer) its
  * journal, for an administrator's backups: the path, Copy path and Open folder.
  */
 export function DataFolder() {
-  const [path, setPath] = useState<string | null>(null);
+  const path = useRead(loadFolder).data?.path ?? null;
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
-  useEffect(() => {
-    void api.app.dataFolder({}).then((result) => setPath(result.ok ? result.data.path : null));
-  }, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(path ?? '');

@@ -1,6 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PersonRow, RetentionView } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
+import { useRead } from '../../journal-feed/use-live';
+
+const loadRule = () => api.privacy.retention({});
 
 /** What the last action said: a plain sentence, and whether it went wrong. */
 export interface PrivacyMessage {
@@ -13,18 +16,15 @@ export interface PrivacyMessage {
  * them a person's data — found by e-mail or by surname with postcode, exported, erased with a reason.
  */
 export function usePrivacyPanel() {
-  const [rule, setRule] = useState<RetentionView | null>(null);
-  const [ruleMessage, setRuleMessage] = useState<PrivacyMessage | null>(null);
+  const read = useRead(loadRule);
+  /** The rule as last saved here; until then, as read. */
+  const [saved, setRule] = useState<RetentionView | null>(null);
+  const rule = saved ?? read.data;
+  const [saidOfRule, setRuleMessage] = useState<PrivacyMessage | null>(null);
+  const ruleMessage = saidOfRule ?? (read.error ? { text: read.error, error: true } : null);
   const [rows, setRows] = useState<PersonRow[] | null>(null);
   const [message, setMessage] = useState<PrivacyMessage | null>(null);
   const [searched, setSearched] = useState<{ email: string } | { surname: string; postcode: string } | null>(null);
-
-  useEffect(() => {
-    void api.privacy.retention({}).then((result) => {
-      if (result.ok) setRule(result.data);
-      else setRuleMessage({ text: result.error.message, error: true });
-    });
-  }, []);
 
   async function saveRule(days: number | null) {
     const result = await api.privacy.setRetention({ days });

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import type { CancellationFieldDef } from '../../../../../shared/profile/cancellation-fields';
+import type { Result } from '../../../../../shared/ipc/result';
 import { api } from '../../../api';
+import { useRead } from '../../../journal-feed/use-live';
 
 /** How a payload field of a row is labelled and named on the wire; the defaults where no field set is known. */
 export interface PayloadNames {
@@ -11,27 +13,22 @@ export interface PayloadNames {
 
 const PLAIN: PayloadNames = { label: (_name, fallback) => fallback, wire: (name) => name };
 
+/** A profile's cancellation fields; null when the profile is gone. */
+async function cancellationFields(profile: string): Promise<Result<CancellationFieldDef[] | null>> {
+  const result = await api.profiles.list({});
+  if (!result.ok) return result;
+  const found = result.data.profiles.find((p) => p.profile.name === profile);
+  return { ok: true, data: found ? found.profile.cancellation.fields : null };
+}
+
 /**
  * The labels and wire names of a cancellation's fields, from its profile's field set (an
  * administrator may rename them or add fields of their own). Entries, and rows whose profile is
  * gone, keep the plain names.
  */
 export function usePayloadNames(kind: string, profile: string): PayloadNames {
-  const [fields, setFields] = useState<{ profile: string; set: CancellationFieldDef[] } | null>(null);
-
-  useEffect(() => {
-    if (kind !== 'cancellation') return;
-    let live = true;
-    void api.profiles.list({}).then((result) => {
-      const found = result.ok ? result.data.profiles.find((p) => p.profile.name === profile) : undefined;
-      if (live && found) setFields({ profile, set: found.profile.cancellation.fields });
-    });
-    return () => {
-      live = false;
-    };
-  }, [kind, profile]);
-
-  const set = kind === 'cancellation' && fields?.profile === profile ? fields.set : null;
+  const load = useMemo(() => (kind === 'cancellation' ? () => cancellationFields(profile) : null), [kind, profile]);
+  const set = useRead(load).data;
   if (!set) return PLAIN;
   const find = (name: string) => set.find((f) => f.name === name);
   return {
