@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SubmissionView } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
 import type { Changes } from './feed';
@@ -75,15 +75,21 @@ export function liveHooks(onChanges: OnChanges) {
   /**
    * A value read from main (see `Load`), read again once per burst of journal changes (with
    * `isAffectedBy`: only of changes to rows it picks, given the value shown) and on `reload()`.
+   * It subscribes once, while mounted: each burst is judged by the latest value and filter.
    */
   function useLive<T>(load: Load<T>, isAffectedBy?: (row: SubmissionView, data: T | null) => boolean): Live<T> {
     const { data, error, reload, readAgain } = useReads(load);
+    const latest = useRef({ data, isAffectedBy, readAgain });
+    useLayoutEffect(() => {
+      latest.current = { data, isAffectedBy, readAgain };
+    });
     useEffect(
       () =>
-        onChanges(
-          (changes) => (!isAffectedBy || !changes || changes.some((row) => isAffectedBy(row, data))) && readAgain(),
-        ),
-      [readAgain, isAffectedBy, data],
+        onChanges((changes) => {
+          const { data: shown, isAffectedBy: affects, readAgain: read } = latest.current;
+          if (!affects || !changes || changes.some((row) => affects(row, shown))) read();
+        }),
+      [],
     );
     return { data, error, reload };
   }
