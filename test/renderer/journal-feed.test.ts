@@ -174,4 +174,26 @@ describe('followed rows', () => {
     expect(followed.row(10)).toBeUndefined();
     expect(notified()).toBe(1);
   });
+
+  it('lists the rows followed, the last followed first, each in its latest state, the same array while none changed', () => {
+    const { main, followed } = setUp();
+    followed.follow(row(1, 'sending', 1));
+    followed.follow(row(2, 'accepted', 1));
+    const listed = followed.list();
+    expect(listed.map((r) => r.id)).toEqual([2, 1]);
+    main.change(row(3, 'accepted'));
+    expect(followed.list()).toBe(listed);
+
+    main.change(row(1, 'accepted', 2));
+    expect(followed.list().map((r) => [r.id, r.state])).toEqual([
+      [2, 'accepted'],
+      [1, 'accepted'],
+    ]);
+    // Submitted again (a resend answered with the same row): first once more.
+    followed.follow(row(1, 'queued', 3));
+    expect(followed.list().map((r) => [r.id, r.state])).toEqual([
+      [1, 'queued'],
+      [2, 'accepted'],
+    ]);
+  });
 });

@@ -7,6 +7,8 @@ export interface FollowedRows {
   follow(answer: SubmissionView): SubmissionView;
   /** A followed row in its latest state (undefined for one not followed). */
   row(id: number): SubmissionView | undefined;
+  /** The followed rows in their latest state, the last followed first: the same array while none changed. */
+  list(): readonly SubmissionView[];
   /** Calls the listener when a followed row changes; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
@@ -18,9 +20,14 @@ export interface FollowedRows {
  * change, and the copy with the highest revision is the row's latest state.
  */
 export function createFollowedRows(feed: Pick<JournalFeed, 'onRow' | 'recent'>): FollowedRows {
+  /** Kept in the order followed, the last followed last. */
   const rows = new Map<number, SubmissionView>();
+  let list: readonly SubmissionView[] = [];
   const listeners = new Set<() => void>();
-  const notify = () => [...listeners].forEach((listener) => listener());
+  const notify = () => {
+    list = [...rows.values()].reverse();
+    [...listeners].forEach((listener) => listener());
+  };
 
   feed.onRow((row) => {
     const held = rows.get(row.id);
@@ -33,11 +40,13 @@ export function createFollowedRows(feed: Pick<JournalFeed, 'onRow' | 'recent'>):
     follow(answer) {
       const seen = feed.recent(answer.id);
       const latest = seen && seen.revision > answer.revision ? seen : answer;
+      rows.delete(answer.id);
       rows.set(answer.id, latest);
       notify();
       return latest;
     },
     row: (id) => rows.get(id),
+    list: () => list,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

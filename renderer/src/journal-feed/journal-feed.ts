@@ -19,12 +19,14 @@ export function followRow(answer: SubmissionView): SubmissionView {
   return followed.follow(answer);
 }
 
-/** Calls the listener when a row this window follows changes; returns the unsubscribe. */
-export const onFollowedRows = followed.subscribe;
-
 /** A row this window submitted, in its latest state (undefined for none, or one not followed). */
 export function followedRow(id: number): SubmissionView | undefined {
   return followed.row(id);
+}
+
+/** The rows this window submitted, each in its latest state, the last submitted first. */
+export function useFollowedRows(): readonly SubmissionView[] {
+  return useSyncExternalStore(followed.subscribe, followed.list);
 }
 
 /** A row this window submitted and follows, in its latest state; undefined for no id. */

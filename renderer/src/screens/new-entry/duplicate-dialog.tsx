@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Duplicate } from './use-entry-form';
-import { sessionEntry } from './session-store';
+import { followedRow } from '../../journal-feed/journal-feed';
 import { moment } from '../../moments';
 
 const STATE: Record<string, string> = {
@@ -23,7 +23,7 @@ export function DuplicateDialog(props: {
   resend?: boolean;
 }) {
   const { duplicate, onCancel, onConfirm, resend } = props;
-  const operator = duplicate.operator ?? sessionEntry(duplicate.id)?.operator;
+  const operator = duplicate.operator ?? followedRow(duplicate.id)?.operator;
   const when = moment(duplicate.createdAt);
   return (
     <ConfirmDialog

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Outcome } from './use-entry-form';
 import { describeError, describeRow } from './result-words';
 import { stateWords } from '../../../../shared/journal/state-words';
-import { useSessionEntries, useSessionEntry } from './session-store';
+import { useJournalRow } from '../../journal-feed/journal-feed';
+import { useSessionEntries } from './session-strip';
 
 /**
  * The result of the last submit, in the clerk's words with what to do next. The status region is
@@ -11,7 +12,7 @@ import { useSessionEntries, useSessionEntry } from './session-store';
  * it keeps the previous entry's recordid in view.
  */
 export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
-  const row = useSessionEntry(outcome?.kind === 'row' ? outcome.id : undefined);
+  const row = useJournalRow(outcome?.kind === 'row' ? outcome.id : undefined);
   const previous = useSessionEntries()[0];
   const status = (tone: string, children: ReactNode) => (
     <div className={`result result-${tone}`} role="status" aria-label="Result" aria-atomic="true">

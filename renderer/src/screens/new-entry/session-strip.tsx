@@ -1,8 +1,16 @@
+import { useMemo } from 'react';
+import type { SubmissionView } from '../../../../shared/ipc/contract';
 import { stateWords } from '../../../../shared/journal/state-words';
-import { useSessionEntries } from './session-store';
+import { useFollowedRows } from '../../journal-feed/journal-feed';
 
 /** How many of this session's entries the strip lists; the journal holds them all. */
 const SHOWN = 25;
+
+/** The entries keyed in this window since it opened, newest first, each in its latest state: the feed's rows this window submitted. */
+export function useSessionEntries(): readonly SubmissionView[] {
+  const rows = useFollowedRows();
+  return useMemo(() => rows.filter((row) => row.kind === 'entry'), [rows]);
+}
 
 /**
  * The entries keyed in this window, newest first, with recordid, reference, surname and state:

@@ -11,7 +11,7 @@ import { useAskBeforeNew } from '../../forms/use-ask-before-new';
 import { useJournalSubmit } from '../../forms/use-journal-submit';
 import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
 import { useDraftAutosave } from './use-draft-autosave';
-import { addSessionEntry } from './session-store';
+import { followRow } from '../../journal-feed/journal-feed';
 import { focusField } from './field-layout';
 import { serviceFieldMessage } from './result-words';
 import type { Prefill } from './prefill';
@@ -85,7 +85,7 @@ export function useEntryForm(
     refused: (error) => setOutcome({ kind: 'error', error }),
     journaled: (row) => {
       setCorrects(row.state === 'rejected' ? row.id : null);
-      addSessionEntry(row);
+      followRow(row);
       setOutcome({ kind: 'row', id: row.id });
       if (row.state !== 'rejected') discardDraft();
     },
