@@ -1,33 +1,25 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ResponseOf } from '../../../../shared/ipc/contract';
-import { api } from '../../api';
-import { AuditList, ImportLocal, type AuditLines } from './office-history';
+import { useId, useState, type FormEvent } from 'react';
+import { AuditList, ImportLocal } from './office-history';
 import { Outcome, type Said } from './office-outcome';
+import { useOfficeAdmin, type OfficeAdminState, type People, type Role } from './use-office-admin';
 import './office-admin.css';
 
-type People = ResponseOf<'office:people'>['people'];
-type Role = People[number]['role'];
-
 /** Signs in as the journal's owner for this window (the password stays in main's memory), or out again. */
-function OwnerSignIn({ owner, onChange }: { owner: string | null; onChange: (owner: string | null) => void }) {
+function OwnerSignIn({ admin }: { admin: OfficeAdminState }) {
   const id = useId();
+  const { owner } = admin;
   const [said, setSaid] = useState<Said | null>(null);
   const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const result = await api.office.ownerSignIn({
-      user: String(data.get('user') ?? ''),
-      password: String(data.get('password') ?? ''),
-    });
-    setSaid(result.ok ? null : { ok: false, text: result.error.message });
-    if (result.ok) onChange(result.data.owner);
+    setSaid(await admin.signIn(String(data.get('user') ?? ''), String(data.get('password') ?? '')));
   };
   if (owner) {
     return (
       <p className="owner-line">
         Signed in as the owner <strong data-testid="office-owner">{owner}</strong> for this window (the password is not
         stored).{' '}
-        <button type="button" onClick={() => void api.office.ownerSignOut({}).then(() => onChange(null))}>
+        <button type="button" onClick={admin.signOut}>
           Sign out owner
         </button>
       </p>
@@ -51,25 +43,17 @@ function OwnerSignIn({ owner, onChange }: { owner: string | null; onChange: (own
 }
 
 /** Adds a person with a role; an empty password makes one, shown once. */
-function AddPerson({ onAdded }: { onAdded: () => void }) {
+function AddPerson({ admin }: { admin: OfficeAdminState }) {
   const id = useId();
   const [said, setSaid] = useState<Said | null>(null);
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const typed = String(data.get('password') ?? '');
     const name = String(data.get('name') ?? '').trim();
-    const role = String(data.get('role')) as Role;
-    const result = await api.office.addPerson({ name, role, ...(typed ? { password: typed } : {}) });
-    if (!result.ok) return setSaid({ ok: false, text: result.error.message });
-    form.reset();
-    const verb = result.data.created ? 'Added' : 'Updated';
-    const shown = result.data.password
-      ? `. Their first password, shown only now: ${result.data.password}`
-      : ', with the password you typed.';
-    setSaid({ ok: true, text: `${verb} ${name} as ${role}${shown}` });
-    onAdded();
+    const answer = await admin.addPerson(name, String(data.get('role')) as Role, String(data.get('password') ?? ''));
+    if (answer.ok) form.reset();
+    setSaid(answer);
   };
   return (
     <form aria-label="Add a person" onSubmit={(e) => void add(e)} className="add-person">
@@ -105,13 +89,10 @@ function AddPerson({ onAdded }: { onAdded: () => void }) {
 }
 
 /** The people table: supervisors read it; the owner changes roles and sign-in in place. */
-function PeopleTable({ people, owner, reload }: { people: People; owner: boolean; reload: () => void }) {
+function PeopleTable({ people, admin }: { people: People; admin: OfficeAdminState }) {
   const [said, setSaid] = useState<Said | null>(null);
-  const act = async (done: Promise<{ ok: true } | { ok: false; error: { message: string } }>, text: string) => {
-    const result = await done;
-    setSaid(result.ok ? { ok: true, text } : { ok: false, text: result.error.message });
-    reload();
-  };
+  const owner = admin.owner !== null;
+  const act = async (done: Promise<Said>) => setSaid(await done);
   return (
     <>
       <table className="people" aria-label="People of the office journal">
@@ -133,7 +114,7 @@ function PeopleTable({ people, owner, reload }: { people: People; owner: boolean
                     value={p.role}
                     onChange={(e) => {
                       const role = e.target.value as Role;
-                      void act(api.office.setRole({ name: p.name, role }), `${p.name} is now a ${role}.`);
+                      void act(admin.setRole(p.name, role));
                     }}
                   >
                     <option value="clerk">Clerk</option>
@@ -150,12 +131,7 @@ function PeopleTable({ people, owner, reload }: { people: People; owner: boolean
                   <button
                     type="button"
                     aria-label={`${p.canSignIn ? 'Turn off sign-in for' : 'Allow sign-in for'} ${p.name}`}
-                    onClick={() =>
-                      void act(
-                        api.office.setSignIn({ name: p.name, canSignIn: !p.canSignIn }),
-                        p.canSignIn ? `${p.name} can no longer sign in.` : `${p.name} can sign in again.`,
-                      )
-                    }
+                    onClick={() => void act(admin.setSignIn(p.name, !p.canSignIn))}
                   >
                     {p.canSignIn ? 'Yes — turn off' : 'No — allow'}
                   </button>
@@ -180,51 +156,25 @@ function PeopleTable({ people, owner, reload }: { people: People; owner: boolean
  * is main's plain sentence; the database refuses anyway.
  */
 export function OfficeAdmin() {
-  const [owner, setOwner] = useState<string | null>(null);
-  const [people, setPeople] = useState<People | null>(null);
-  const [audit, setAudit] = useState<AuditLines | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  /** Only the newest read may land: an older answer (from before a sign-out, say) is dropped. */
-  const latest = useRef(0);
-  const load = useCallback(async () => {
-    const mine = ++latest.current;
-    const listed = await api.office.people({});
-    if (mine !== latest.current) return;
-    if (!listed.ok) {
-      setPeople(null);
-      setRefusal(listed.error.message);
-      return;
-    }
-    setRefusal(null);
-    setPeople(listed.data.people);
-    setOwner(listed.data.owner);
-    if (listed.data.owner) {
-      const read = await api.office.audit({});
-      if (mine === latest.current) setAudit(read.ok ? read.data.lines : null);
-    } else setAudit(null);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load, owner]);
+  const admin = useOfficeAdmin();
+  const { owner, people, audit, refusal, reload } = admin;
 
   return (
     <section className="card office-admin" aria-labelledby="office-admin-title">
       <h2 id="office-admin-title">Office people and administration</h2>
-      <OwnerSignIn owner={owner} onChange={setOwner} />
+      <OwnerSignIn admin={admin} />
       {refusal && (
         <p role="alert" className="banner error" data-testid="people-refused">
           {refusal}
         </p>
       )}
-      {people && <PeopleTable people={people} owner={owner !== null} reload={() => void load()} />}
+      {people && <PeopleTable people={people} admin={admin} />}
       {owner && (
         <>
           <h3>Add a person</h3>
-          <AddPerson onAdded={() => void load()} />
+          <AddPerson admin={admin} />
           <h3>This desk’s history</h3>
-          <ImportLocal onDone={() => void load()} />
+          <ImportLocal onDone={reload} />
           <h3>Audit</h3>
           {audit && <AuditList lines={audit} />}
         </>
