@@ -1,5 +1,7 @@
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import { CancellationField } from './cancellation-field';
+import { useMemo } from 'react';
+import { FormField } from '../../forms/form-field';
+import { cancellationFieldSpec } from './form-fields';
 import { CancellationResult } from './cancellation-result';
 import { OriginalSummary } from './original-summary';
 import type { useCancellationForm } from './use-cancellation-form';
@@ -25,14 +27,15 @@ const Keys = ({ keys }: { keys: string }) => (
 export function CancellationForm({ cancellation, profile, hasPath, dateOrder }: FormProps) {
   const { form, fields, busy, submit } = cancellation;
   const label = hasPath ? 'Submit cancellation' : 'Queue cancellation';
+  const specs = useMemo(() => fields.map((field) => cancellationFieldSpec(field, dateOrder)), [fields, dateOrder]);
   return (
     <form className="cancel-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="cancel-form-title">
       <section className="section cancel-section">
         <h2 id="cancel-form-title">Cancellation request</h2>
         <OriginalSummary original={cancellation.original} control={form.control} profile={profile} />
         <div className="cancel-grid">
-          {fields.map((field) => (
-            <CancellationField key={field.name} field={field} form={form} dateOrder={dateOrder} />
+          {specs.map((spec) => (
+            <FormField key={spec.name} spec={spec} form={form} />
           ))}
         </div>
       </section>

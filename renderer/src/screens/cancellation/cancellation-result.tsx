@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SubmissionView } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/result';
-import { describeCancellation, describeCancellationError } from './cancellation-words';
+import { cancellationFiled, describeError, describeRow } from '../../forms/result-words';
 
 interface ResultProps {
   row: SubmissionView | null;
@@ -22,7 +22,7 @@ export function CancellationResult({ row, error, hasPath }: ResultProps) {
   useEffect(() => {
     if (answered !== null) region.current?.scrollIntoView({ block: 'nearest' });
   }, [answered]);
-  const words = row ? describeCancellation(row, hasPath) : error ? describeCancellationError(error) : null;
+  const words = row ? describeRow(row, cancellationFiled(hasPath)) : error ? describeError(error) : null;
   return (
     <div
       ref={region}

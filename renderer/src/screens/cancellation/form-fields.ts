@@ -1,8 +1,9 @@
 import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
-import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { formatScreenDate, parseScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { Profile } from '../../../../shared/profile/schema';
 import { entryFieldOf } from '../../../../shared/entry/cancellation';
 import { ruleFor } from '../../../../shared/entry/schema';
+import type { FieldSpec } from '../../forms/form-field';
 import { localDate } from '../journal/journal-format';
 
 /** The cancellation form's values: every field it asks for, as the text typed. */
@@ -63,4 +64,39 @@ export function messagesByField(
     const message = (f.wire !== null ? messages[f.wire] : undefined) ?? messages[f.name];
     return message ? [[f.name, message]] : [];
   });
+}
+
+/**
+ * How a cancellation field is asked for, by its type: one text field for a date (typed in the
+ * screen order, rewritten in it when left), a select for a choice, a text area for the reason.
+ */
+export function cancellationFieldSpec(field: CancellationFieldDef, dateOrder: ScreenDateOrder): FieldSpec {
+  const { name, label, required, type } = field;
+  const long = isLongText(field);
+  return {
+    name,
+    id: cancelFieldId(name),
+    label,
+    required,
+    kind: type,
+    control: type === 'choice' ? 'select' : long ? 'textarea' : 'input',
+    rows: 3,
+    spellCheck: long || undefined,
+    options: field.options,
+    inputMode: type === 'integer' ? 'numeric' : type === 'money' ? 'decimal' : undefined,
+    className: long ? 'cancel-field wide' : 'cancel-field',
+    hint:
+      type === 'date'
+        ? dateOrder
+        : type === 'text' && field.maxLength
+          ? `Up to ${field.maxLength} characters`
+          : undefined,
+    normalise:
+      type === 'date'
+        ? (value) => {
+            const read = parseScreenDate(value, dateOrder);
+            return read.ok && read.value ? formatScreenDate(read.value, dateOrder) : value;
+          }
+        : undefined,
+  };
 }

@@ -1,11 +1,12 @@
-import { Fragment, Profiler, useEffect } from 'react';
+import { Fragment, Profiler, useEffect, useMemo } from 'react';
 import { logRender } from '../../render-log';
 import { ENTRY_SECTIONS } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { ClearQuestion } from './clear-question';
 import type { EntryValues } from './blank';
-import { Field, shownError } from './field';
+import { FormField, shownError } from '../../forms/form-field';
+import { entryFieldSpecs } from './field-specs';
 import { ErrorSummary, fieldsWithErrors } from './error-summary';
 import { DuplicateDialog } from './duplicate-dialog';
 import { ResultPanel } from './result-panel';
@@ -41,6 +42,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
   const copy = entry.copiedFrom;
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
   const customer = useReturningCustomer(form, profile.name);
+  const specs = useMemo(() => entryFieldSpecs(profile, dateOrder), [profile, dateOrder]);
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
   const { errors, submitCount } = form.formState;
   // Counts the errors the fields show: not "required" on a field merely tabbed past before a submit.
@@ -96,7 +98,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
               <div className="grid">
                 {section.fields.map((name) => (
                   <Fragment key={name}>
-                    <Field name={name} profile={profile} form={form} dateOrder={dateOrder} />
+                    <FormField spec={specs[name]} form={form} />
                     {name === 'postcode' && <CustomerSuggestion offer={customer.offer} onTake={customer.take} />}
                   </Fragment>
                 ))}

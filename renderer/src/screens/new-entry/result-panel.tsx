@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Outcome } from './use-entry-form';
-import { describeError, describeRow } from './result-words';
+import { ENTRY, describeError, describeRow } from '../../forms/result-words';
 import { stateWords } from '../../../../shared/journal/state-words';
 import { useJournalRow } from '../../journal-feed/journal-feed';
 import { useSessionEntries } from './session-strip';
@@ -20,7 +20,7 @@ export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
     </div>
   );
   if (row) {
-    const words = describeRow(row);
+    const words = describeRow(row, ENTRY);
     return status(
       words.tone,
       <>

@@ -13,7 +13,7 @@ import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
 import { useDraftAutosave } from './use-draft-autosave';
 import { followRow } from '../../journal-feed/journal-feed';
 import { focusField } from './field-layout';
-import { serviceFieldMessage } from './result-words';
+import { serviceFieldMessage } from '../../forms/result-words';
 import type { Prefill } from './prefill';
 
 /** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
