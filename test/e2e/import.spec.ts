@@ -555,6 +555,12 @@ test('a two-line address: the line break is shown and kept by Fix row; joining w
   await expect(two).toContainText('Keep this to a single line');
   await expect(two.locator('td.value')).toHaveText('Flat 3⏎12 King Street');
   await expect(page.getByTestId('import-line-breaks')).toContainText('2 rows hold a line break (shown ⏎)');
+  // The row's buttons stand apart (side by side or one above the other), never touching.
+  const fix = await two.getByRole('button', { name: 'Fix row 2' }).boundingBox();
+  const join = await two.getByRole('button', { name: 'Join lines with ", "' }).boundingBox();
+  if (!fix || !join) throw new Error('The buttons of row 2 are not shown');
+  const apart = Math.max(join.x - (fix.x + fix.width), join.y - (fix.y + fix.height));
+  expect(apart).toBeGreaterThanOrEqual(6);
 
   // Fix row without changes: a multi-line editor holds both lines; saving keeps them, so the row stays invalid.
   await page.getByRole('button', { name: 'Fix row 2' }).click();

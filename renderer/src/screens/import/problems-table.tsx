@@ -145,19 +145,21 @@ function ProblemRows({ problem, busy, onFix, onRepair }: ProblemRowsProps) {
           <td className="message">{message}</td>
           {i === 0 && (
             <td rowSpan={span}>
-              <button type="button" className="fix" onClick={onFix} data-fix-row={problem.row}>
-                Fix row {problem.row}
-              </button>
-              {broken && (
-                <button type="button" disabled={busy} onClick={() => onRepair(joinLines([problem.row]))}>
-                  Join lines with &quot;, &quot;
+              <div className="row-actions">
+                <button type="button" className="fix" onClick={onFix} data-fix-row={problem.row}>
+                  Fix row {problem.row}
                 </button>
-              )}
-              {canMoveToAddress2(problem.input) && (
-                <button type="button" disabled={busy} onClick={() => onRepair(moveToAddress2([problem.row]))}>
-                  Move line 2 to Address line 2
-                </button>
-              )}
+                {broken && (
+                  <button type="button" disabled={busy} onClick={() => onRepair(joinLines([problem.row]))}>
+                    Join lines with &quot;, &quot;
+                  </button>
+                )}
+                {canMoveToAddress2(problem.input) && (
+                  <button type="button" disabled={busy} onClick={() => onRepair(moveToAddress2([problem.row]))}>
+                    Move line 2 to Address line 2
+                  </button>
+                )}
+              </div>
             </td>
           )}
         </tr>
