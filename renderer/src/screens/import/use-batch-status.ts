@@ -31,19 +31,19 @@ function rateOf(samples: readonly Sample[]): number | null {
 export function useBatchStatus(batch: number) {
   const read = useLive(useCallback(() => api.imports.status({ batch }), [batch]));
   const { reload } = read;
-  const [taken, setTaken] = useState<BatchStatusView | null>(null);
+  /** An answer given to `accept`, and the status read before it, which it stands in for until a read answers. */
+  const [taken, setTaken] = useState<{ status: BatchStatusView; over: BatchStatusView | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rate, setRate] = useState<number | null>(null);
   const samples = useRef<Sample[]>([]);
 
-  // A read answered: it is newer than any answer taken before it.
-  useEffect(() => setTaken(null), [read.data]);
   useEffect(() => {
     samples.current = [];
     setRate(null);
   }, [batch]);
 
-  const status = taken?.batch.id === batch ? taken : read.data;
+  // A read that answered after the answer taken is newer than it.
+  const status = taken && taken.over === read.data && taken.status.batch.id === batch ? taken.status : read.data;
 
   useEffect(() => {
     if (!status) return;
@@ -58,11 +58,11 @@ export function useBatchStatus(batch: number) {
 
   const accept = useCallback(
     (next: BatchStatusView) => {
-      setTaken(next);
+      setTaken({ status: next, over: read.data });
       setError(null);
       reload();
     },
-    [reload],
+    [reload, read.data],
   );
 
   return { status, error: error ?? read.error, rate, accept, setError };

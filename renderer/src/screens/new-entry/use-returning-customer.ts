@@ -34,28 +34,34 @@ const wholePostcode = (postcode: string) => postcode.replace(/\s+/g, '').length 
  */
 export function useReturningCustomer(form: UseFormReturn<EntryValues, unknown, EntryValues>, profile: string) {
   const [surname, postcode] = useWatch({ control: form.control, name: ['surname', 'postcode'] });
-  const [offer, setOffer] = useState<CustomerOffer | null>(null);
   const lookUp = useMemo(
     () =>
       surname.trim() && wholePostcode(postcode)
-        ? () => api.entries.customer({ profile, surname: surname.trim(), postcode: postcode.trim() })
+        ? async () => {
+            const result = await api.entries.customer({ profile, surname: surname.trim(), postcode: postcode.trim() });
+            if (!result.ok) return result;
+            const found = result.data.customer;
+            // Offered only while the form does not hold those details already (as they are when the answer comes).
+            const differs = found && CUSTOMER_FIELDS.some((f) => (found.details[f] ?? '') !== form.getValues(f));
+            return { ok: true as const, data: differs ? found : null };
+          }
         : null,
-    [surname, postcode, profile],
+    [surname, postcode, profile, form],
   );
-  const found = useRead(lookUp).data?.customer ?? null;
-
-  useEffect(() => {
-    const differs = found && CUSTOMER_FIELDS.some((f) => (found.details[f] ?? '') !== form.getValues(f));
-    setOffer(found && differs ? { id: found.id, details: found.details, taken: false } : null);
-  }, [found, form]);
+  const found = useRead(lookUp).data;
+  const [taken, setTaken] = useState<typeof found>(null);
+  const offer = useMemo<CustomerOffer | null>(
+    () => found && { id: found.id, details: found.details, taken: taken === found },
+    [found, taken],
+  );
 
   const take = useCallback(() => {
-    if (!offer || offer.taken) return;
+    if (!found || taken === found) return;
     for (const field of CUSTOMER_FIELDS) {
-      form.setValue(field, offer.details[field] ?? '', { shouldDirty: true, shouldValidate: true });
+      form.setValue(field, found.details[field] ?? '', { shouldDirty: true, shouldValidate: true });
     }
-    setOffer({ ...offer, taken: true });
-  }, [offer, form]);
+    setTaken(found);
+  }, [found, taken, form]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
