@@ -80,19 +80,19 @@ describe('useLive', () => {
     await settle();
     expect(live?.data).toBe(1);
 
-    source.burst([changed(2)]);
-    await settle();
-    expect(read.reads()).toBe(1);
-
-    source.burst([changed(1)]);
-    await settle();
-    expect(live?.data).toBe(2);
-    source.burst([changed(1)]);
-    await settle();
-    expect(read.reads()).toBe(2);
-    source.burst([changed(2)]);
-    await settle();
-    expect(live?.data).toBe(3);
+    // Each burst names one row; after it, how many reads there were and the value shown.
+    const steps: [changedRow: number, reads: number, shown: number][] = [
+      [2, 1, 1],
+      [1, 2, 2],
+      [1, 2, 2],
+      [2, 3, 3],
+      [3, 4, 4],
+    ];
+    for (const [row, reads, shown] of steps) {
+      source.burst([changed(row)]);
+      await settle();
+      expect([read.reads(), live?.data]).toEqual([reads, shown]);
+    }
     expect(source.counts().subscribed).toBe(1);
   });
 });
