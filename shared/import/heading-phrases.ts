@@ -29,10 +29,12 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
     'Street address',
     'Address first line',
     'First line of address',
+    'House and street',
+    'House name and street',
   ],
   address2: ['Line 2', 'Locality', 'Address second line', 'Second line of address', 'Street 2'],
   town: ['City', 'Town or city', 'Post town'],
-  county: ['County or region', 'Region', 'Province'],
+  county: ['County or region', 'Region', 'Province', 'County or state', 'State or region', 'State or province'],
   postcode: ['Postal code', 'Zip', 'Zip code'],
   email: ['Email address'],
   telephone: ['Telephone number', 'Mobile', 'Mobile number', 'Home telephone'],
@@ -54,7 +56,19 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
     'Sum insured',
   ],
   policy_premium: ['Premium', 'Premium value', 'Premium paid'],
-  description: ['Item description', 'Product description', 'Goods description'],
+  description: [
+    'Item description',
+    'Product description',
+    'Goods description',
+    'Goods',
+    'Product',
+    'Item details',
+    'Product details',
+    'Item name',
+    'Product name',
+    'Item title',
+    'Product title',
+  ],
   manufacturer: ['Make', 'Brand', 'Maker', 'Brand name', 'Manufacturer name', 'Supplier', 'Vendor'],
   model: ['Model name', 'Model number', 'Range'],
   colour: ['Colour name'],
@@ -63,7 +77,20 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
   delivery_date: ['Date of delivery', 'Delivered', 'Date delivered'],
   order_number: ['Order reference', 'Order ID', 'Sales order number', 'Sales order'],
   invoice_number: ['Invoice reference', 'Invoice ID'],
-  sales_channel: ['Channel', 'Channel of sale'],
+  sales_channel: ['Channel', 'Channel of sale', 'Sales channel name', 'Order channel'],
+};
+
+/**
+ * Headings that most likely mean a field but do not name it: read as a guess (marked "check it"),
+ * after every name, label and synonym of the file has claimed its field.
+ */
+export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = {
+  address2: ['Area', 'District'],
+  policy_premium: ['Gross premium', 'Total premium', 'Premium total'],
+  total_value: ['Gross value', 'Gross price', 'Gross sale value', 'Gross goods value', 'Item price', 'Product price'],
+  purchase_date: ['Order date', 'Date ordered', 'Date paid'],
+  delivery_date: ['Despatch date', 'Despatched', 'Ship date', 'Shipped date', 'Shipped', 'Despatched on date'],
+  sales_channel: ['Source', 'Sale type', 'Order source', 'Source of sale', 'Sale method'],
 };
 
 /**
@@ -106,4 +133,5 @@ export const GENERAL_WORDS: ReadonlySet<string> = new Set([
   'paid',
   'sold',
   'mobile',
+  'state',
 ]);
