@@ -85,7 +85,7 @@ const SHOP_EXPORT = ['financialstatus', 'fulfillmentstatus', 'lineitemname', 'li
 const NAME_KEYS = new Map(ENTRY_FIELDS.map((field) => [headerKey(field), field]));
 const LABEL_KEYS = new Map(ENTRY_FIELDS.flatMap((f) => fieldTexts(f).labels.map((t) => [headerKey(t), f] as const)));
 
-const isGeneral = (word: string) => GENERAL_WORDS.has(word) || /^\p{N}+$/u.test(word);
+const isGeneral = (word: string) => GENERAL_WORDS.has(word) || SOFT_WORDS.has(word) || /^\p{N}+$/u.test(word);
 const contains = (outer: readonly string[], inner: readonly string[]) => inner.every((w) => outer.includes(w));
 const unique = (fields: EntryField[]) => [...new Set(fields)];
 

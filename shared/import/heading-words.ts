@@ -44,6 +44,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   mob: 'mobile',
   cust: 'customer',
   lineitem: 'item',
+  cert: 'certificate',
   dop: 'purchase date',
   dispatch: 'despatch',
   dispatched: 'despatched',
@@ -94,10 +95,39 @@ const UNITS = new Set([
 ]);
 
 /** Words a heading may hold beside the ones its field is known by ("Premium amount"). */
-export const SOFT_WORDS: ReadonlySet<string> = new Set(['amount', 'detail', 'info', 'data', 'field']);
+export const SOFT_WORDS: ReadonlySet<string> = new Set([
+  'amount',
+  'detail',
+  'info',
+  'data',
+  'field',
+  'daytime',
+  'evening',
+  'work',
+  'home',
+  'main',
+  'primary',
+  'insurance',
+  'charged',
+  'payable',
+]);
 
-/** Words that name whose details a heading holds (the customer's); "Customer No" names the customer's reference. */
-const PARTY_WORDS = new Set(['customer', 'client', 'contact', 'insured', 'policyholder', 'buyer', 'purchaser']);
+/**
+ * Words that name whose details a heading holds, with what their number alone is: "Customer No" is
+ * the customer's reference, "Contact Number" a telephone number.
+ */
+const PARTY_NUMBER: Readonly<Record<string, string>> = {
+  customer: 'reference',
+  client: 'reference',
+  insured: 'reference',
+  policyholder: 'reference',
+  buyer: 'reference',
+  purchaser: 'reference',
+  contact: 'telephone',
+};
+
+/** Honorifics: a heading made of them only ("Mr/Mrs/Miss") is the title. */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'mx']);
 
 /** Words that name an address set: the delivery address's, or the invoice address's (the customer's). */
 const SET_WORDS = {
@@ -188,7 +218,7 @@ export class HeadingReader {
       } else joined.push(raw[i]!);
     }
     let expanded = false;
-    let party = false;
+    let party: string | undefined;
     const words: string[] = [];
     for (const word of joined) {
       const pieces =
@@ -200,14 +230,16 @@ export class HeadingReader {
         const full = ABBREVIATIONS[piece] ?? ABBREVIATIONS[one];
         if (full) expanded = true;
         for (const canonical of (full ?? one).split(' ')) {
-          if (PARTY_WORDS.has(canonical)) party = true;
+          party = PARTY_NUMBER[canonical] ?? party;
           if (!FILLERS.has(canonical) && !UNITS.has(canonical)) words.push(canonical);
         }
       }
     }
-    // "Customer No", "Client ID": the customer's number is the reference.
-    if (party && words.length === 1 && (words[0] === 'number' || words[0] === 'id'))
-      return { words: ['reference'], expanded: true };
+    // "Customer No", "Client ID": the customer's number is the reference; "Contact No" a telephone.
+    const only = words.length === 1 ? words[0] : undefined;
+    if (party && (only === 'number' || (only === 'id' && party === 'reference')))
+      return { words: [party], expanded: true };
+    if (words.length > 0 && words.every((w) => HONORIFICS.has(w))) return { words: ['title'], expanded: true };
     return { words: [...new Set(words)].sort(), expanded };
   }
 }

@@ -108,6 +108,16 @@ const CORPUS: ReadonlyArray<[string, EntryField, MatchHow]> = [
   ['product-name', 'description', 'synonym'],
   ['Goods', 'description', 'synonym'],
   ['Del Date', 'delivery_date', 'synonym'],
+  ['Contact Number', 'telephone', 'synonym'],
+  ['Mr/Mrs/Miss', 'title', 'synonym'],
+  ['Retailer ID', 'account_code', 'synonym'],
+  ['Selling Price', 'total_value', 'synonym'],
+  ['Daytime Phone', 'telephone', 'guess'],
+  ['Insurance Premium', 'policy_premium', 'guess'],
+  ['Policy/Cert No', 'policy', 'guess'],
+  ['Store/Online', 'sales_channel', 'guess'],
+  ['Delivery Due', 'delivery_date', 'guess'],
+  ['Suburb', 'address2', 'guess'],
   // Headings that most likely mean a field without naming it: guesses, marked as such.
   ['Gross Premium', 'policy_premium', 'guess'],
   ['Total Premium', 'policy_premium', 'guess'],
@@ -202,6 +212,16 @@ const LOOK_ALIKES: readonly string[] = [
   'Customer Code',
   'Inv Date',
   'Risk Postcode',
+  'Home',
+  'Web Address',
+  'Contact ID',
+  'Amount Paid',
+  'Payment Date',
+  'Postcode District',
+  'Sales Agent',
+  'Date Created',
+  'Serial No',
+  'Stock Code',
 ];
 
 describe('heading corpus', () => {
