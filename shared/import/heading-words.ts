@@ -45,6 +45,8 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   cust: 'customer',
   lineitem: 'item',
   cert: 'certificate',
+  pol: 'policy',
+  cnty: 'county',
   dop: 'purchase date',
   dispatch: 'despatch',
   dispatched: 'despatched',
@@ -132,7 +134,7 @@ const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'mx']);
 /** Words that name an address set: the delivery address's, or the invoice address's (the customer's). */
 const SET_WORDS = {
   delivery: new Set(['delivery', 'deliv', 'del', 'deliver', 'shipping', 'ship', 'shipment', 'recipient', 'consignee']),
-  invoice: new Set(['invoice', 'inv', 'bill', 'billing', 'sold']),
+  invoice: new Set(['invoice', 'inv', 'bill', 'billing', 'sold', 'po']),
 };
 
 /**
@@ -164,7 +166,7 @@ export function rawWords(text: string): string[] {
       .normalize('NFKC')
       // "Premium inc IPT", "Price incl. VAT": the amount as paid; "ex VAT" stays and is not matched.
       .replace(/\b(?:inc|incl|including)\b\.?\s*(?:ipt|vat|tax)\b/gi, ' ')
-      .replace(/\bp\s*\/\s*code\b/gi, ' pcode ')
+      .replace(/\bp[\s./]*code\b/gi, ' pcode ')
       .replace(/\bd\.?\s*o\.?\s*p\b\.?/gi, ' dop ')
       // "Paid at", "createdAt": a time stamp, read as a date.
       .replace(/(?<=\p{L})(?:[\s_-]+(?:at|At|AT)|At)$/u, ' date')

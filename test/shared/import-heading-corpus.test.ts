@@ -109,6 +109,11 @@ const CORPUS: ReadonlyArray<[string, EntryField, MatchHow]> = [
   ['Goods', 'description', 'synonym'],
   ['Del Date', 'delivery_date', 'synonym'],
   ['Contact Number', 'telephone', 'synonym'],
+  ['Pol. No.', 'policy', 'synonym'],
+  ['P.Code', 'postcode', 'synonym'],
+  ['Cnty', 'county', 'synonym'],
+  ['POPostalCode', 'postcode', 'synonym'],
+  ['Tel/Mob', 'telephone', 'guess'],
   ['Mr/Mrs/Miss', 'title', 'synonym'],
   ['Retailer ID', 'account_code', 'synonym'],
   ['Selling Price', 'total_value', 'synonym'],
@@ -222,6 +227,9 @@ const LOOK_ALIKES: readonly string[] = [
   'Date Created',
   'Serial No',
   'Stock Code',
+  'PO Number',
+  'Pol Type',
+  'SAAddressLine1',
 ];
 
 describe('heading corpus', () => {
