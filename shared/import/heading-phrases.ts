@@ -23,7 +23,7 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
     'Retailer reference',
   ],
   reference: ['Reference number', 'Booking reference', 'Customer reference'],
-  title: ['Salutation', 'Honorific', 'Mr/Mrs', 'Mr/Mrs/Ms'],
+  title: ['Salutation', 'Honorific', 'Mr/Mrs', 'Mr/Mrs/Ms', 'Name prefix'],
   initials: ['Initial', 'First initial'],
   surname: ['Last name', 'Family name'],
   address1: [
@@ -41,8 +41,8 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
   town: ['City', 'Town or city', 'Post town'],
   county: ['County or region', 'Region', 'Province', 'County or state', 'State or region', 'State or province'],
   postcode: ['Postal code', 'Zip', 'Zip code'],
-  email: ['Email address'],
-  telephone: ['Telephone number', 'Mobile', 'Mobile number', 'Home telephone', 'Landline'],
+  email: ['Email address', 'Email 1'],
+  telephone: ['Telephone number', 'Mobile', 'Mobile number', 'Home telephone', 'Landline', 'Telephone 1'],
   policy: ['Policy number', 'Policy reference', 'Policy ID', 'Policy code', 'Certificate number'],
   total_seats: ['Seats', 'Number of seats', 'Seat count', 'Seat quantity', 'Quantity of seats', 'Seats total'],
   total_value: [
@@ -62,6 +62,8 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
     'Selling price',
     'Sold price',
     'Sold for',
+    'Retail value',
+    'Replacement value',
   ],
   policy_premium: ['Premium', 'Premium value', 'Premium paid'],
   description: [
@@ -78,13 +80,21 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
     'Product title',
   ],
   manufacturer: ['Make', 'Brand', 'Maker', 'Brand name', 'Manufacturer name', 'Supplier', 'Vendor'],
-  model: ['Model name', 'Model number', 'Range'],
+  model: ['Model name', 'Model number', 'Range', 'Range name'],
   colour: ['Colour name'],
   fabric: ['Material', 'Upholstery', 'Fabric type', 'Fabric name', 'Cover material'],
-  purchase_date: ['Date of purchase', 'Purchased', 'Date purchased', 'Sale date', 'Date of sale', 'Date sold'],
+  purchase_date: [
+    'Date of purchase',
+    'Purchased',
+    'Date purchased',
+    'Sale date',
+    'Date of sale',
+    'Date sold',
+    'Date bought',
+  ],
   delivery_date: ['Date of delivery', 'Delivered', 'Date delivered'],
   order_number: ['Order reference', 'Order ID', 'Sales order number', 'Sales order'],
-  invoice_number: ['Invoice reference', 'Invoice ID'],
+  invoice_number: ['Invoice reference', 'Invoice ID', 'Sales invoice number'],
   sales_channel: ['Channel', 'Channel of sale', 'Sales channel name', 'Order channel'],
 };
 
@@ -93,7 +103,9 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
  * after every name, label and synonym of the file has claimed its field.
  */
 export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = {
+  title: ['Prefix'],
   address2: ['Area', 'District', 'Suburb', 'Village'],
+  model: ['Product range'],
   policy_premium: [
     'Gross premium',
     'Total premium',
@@ -103,6 +115,7 @@ export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = 
     'Cover premium',
     'Plan price',
     'Warranty price',
+    'Retail premium',
   ],
   total_value: [
     'Gross value',
@@ -140,6 +153,8 @@ export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = 
     'Shop or online',
     'Store or web',
     'In store or online',
+    'Sales source',
+    'Marketplace',
   ],
 };
 

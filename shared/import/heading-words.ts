@@ -47,6 +47,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   cert: 'certificate',
   pol: 'policy',
   cnty: 'county',
+  lname: 'last name',
   dop: 'purchase date',
   dispatch: 'despatch',
   dispatched: 'despatched',

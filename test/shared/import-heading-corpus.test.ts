@@ -109,6 +109,14 @@ const CORPUS: ReadonlyArray<[string, EntryField, MatchHow]> = [
   ['Goods', 'description', 'synonym'],
   ['Del Date', 'delivery_date', 'synonym'],
   ['Contact Number', 'telephone', 'synonym'],
+  ['Phone 1', 'telephone', 'synonym'],
+  ['LName', 'surname', 'synonym'],
+  ['Replacement Value', 'total_value', 'synonym'],
+  ['Date Bought', 'purchase_date', 'synonym'],
+  ['Sales Invoice No', 'invoice_number', 'synonym'],
+  ['Range Name', 'model', 'synonym'],
+  ['Marketplace', 'sales_channel', 'guess'],
+  ['Prefix', 'title', 'guess'],
   ['Pol. No.', 'policy', 'synonym'],
   ['P.Code', 'postcode', 'synonym'],
   ['Cnty', 'county', 'synonym'],
@@ -230,6 +238,9 @@ const LOOK_ALIKES: readonly string[] = [
   'PO Number',
   'Pol Type',
   'SAAddressLine1',
+  'Telephone 2',
+  'Email 2',
+  'Price Range',
 ];
 
 describe('heading corpus', () => {
