@@ -1,7 +1,7 @@
 import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '../entry/fields';
 import type { EntryInput } from '../entry/schema';
-import { GENERAL_WORDS, SYNONYMS } from './heading-phrases';
-import { HeadingReader, rawWords, SOFT_WORDS } from './heading-words';
+import { GENERAL_WORDS, LIKELY, SYNONYMS } from './heading-phrases';
+import { HeadingReader, setWords, rawWords, SOFT_WORDS } from './heading-words';
 
 /** The field each column of an imported file feeds, one per column; null for a column left out. */
 export type ColumnMapping = Array<EntryField | null>;
@@ -48,7 +48,7 @@ const fieldTexts = (field: EntryField) => {
 const reader = new HeadingReader(
   ENTRY_FIELDS.flatMap((field) => {
     const { labels, synonyms } = fieldTexts(field);
-    return [...labels, ...synonyms].flatMap(rawWords);
+    return [...labels, ...synonyms, ...(LIKELY[field] ?? [])].flatMap(rawWords);
   }),
 );
 
@@ -60,10 +60,32 @@ const PHRASES: readonly Phrase[] = ENTRY_FIELDS.flatMap((field) => {
   ];
 });
 
+const LIKELY_PHRASES = ENTRY_FIELDS.flatMap((field) =>
+  (LIKELY[field] ?? []).map((text) => ({ field, words: reader.read(text).words })),
+);
+
+/** The fields of the customer's name, address and telephone: the set a delivery address repeats. */
+const ADDRESS_SET: ReadonlySet<EntryField> = new Set([
+  'title',
+  'initials',
+  'surname',
+  'address1',
+  'address2',
+  'town',
+  'county',
+  'postcode',
+  'telephone',
+]);
+/** The fields whose column says the file has the customer's own address. */
+const ADDRESS_ONLY: ReadonlySet<EntryField> = new Set(['address1', 'address2', 'town', 'county', 'postcode']);
+
+/** The headings of a web shop's order export (Shopify's), whose "Name" column is the order number. */
+const SHOP_EXPORT = ['financialstatus', 'fulfillmentstatus', 'lineitemname', 'lineitemquantity', 'lineitemprice'];
+
 const NAME_KEYS = new Map(ENTRY_FIELDS.map((field) => [headerKey(field), field]));
 const LABEL_KEYS = new Map(ENTRY_FIELDS.flatMap((f) => fieldTexts(f).labels.map((t) => [headerKey(t), f] as const)));
 
-const isGeneral = (word: string) => GENERAL_WORDS.has(word) || /^\p{N}+$/u.test(word);
+const isGeneral = (word: string) => GENERAL_WORDS.has(word) || SOFT_WORDS.has(word) || /^\p{N}+$/u.test(word);
 const contains = (outer: readonly string[], inner: readonly string[]) => inner.every((w) => outer.includes(w));
 const unique = (fields: EntryField[]) => [...new Set(fields)];
 
@@ -78,6 +100,8 @@ function readWords(text: string): { field: EntryField; how: MatchHow } | { candi
     const asLabel = same.some((p) => p.kind === 'label') && !expanded;
     return { field: exact[0]!, how: asLabel ? 'label' : 'synonym' };
   }
+  const likely = unique(LIKELY_PHRASES.filter((p) => p.words.join() === words.join()).map((p) => p.field));
+  if (likely.length === 1) return { field: likely[0]!, how: 'guess' };
   // A guess: the heading is part of one field's headings and says more than a general word ("Order"),
   // or is made of that field's headings and words that add nothing ("Zip / postal code", "Premium amount").
   const part = unique(
@@ -93,22 +117,40 @@ function readWords(text: string): { field: EntryField; how: MatchHow } | { candi
   return could.length > 1 ? { candidates: could } : null;
 }
 
+/** What a heading holds in brackets: a note ("(house and street)"), a unit, or whose it is ("(Shipping)"). */
+const BRACKETS = /\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g;
+
+/** What a heading names: a field (from the delivery address when `delivery` is set), or the fields it could name. */
+export type HeadingReading = { field: EntryField; how: MatchHow; delivery?: true } | { candidates: EntryField[] };
+
 /**
  * What a heading names, before any column claims a field: its name or label spelled out, else the
  * words of the whole heading, else the heading without what it holds in brackets ("Address line 1
- * (house and street)"). Null when it names nothing.
+ * (house and street)"), else — as a guess — a field of the delivery address ("Shipping City",
+ * "Postcode (Shipping)"). Null when it names nothing.
  */
-export function readHeading(text: string): { field: EntryField; how: MatchHow } | { candidates: EntryField[] } | null {
+export function readHeading(text: string): HeadingReading | null {
   const key = headerKey(text);
   if (key === '') return null;
   const named = NAME_KEYS.get(key);
   if (named) return { field: named, how: 'name' };
   const labelled = LABEL_KEYS.get(key);
   if (labelled) return { field: labelled, how: 'label' };
+  // A guess from the whole heading yields to a surer reading without its brackets.
   const whole = readWords(text);
+  if (whole && !('field' in whole && whole.how === 'guess')) return whole;
+  const inside = (text.match(BRACKETS) ?? []).join(' ');
+  const outside = inside && !setWords(inside, 'delivery') ? readWords(text.replace(BRACKETS, ' ')) : null;
+  if (outside && !(whole && 'field' in outside && outside.how === 'guess')) return outside;
   if (whole) return whole;
-  const outside = text.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ');
-  return outside !== text ? readWords(outside) : null;
+  // The name, address and telephone of the invoice address ("Inv Town"), or, as a guess, the delivery address's.
+  for (const set of ['invoice', 'delivery'] as const) {
+    const rest = setWords(text, set);
+    const read = rest && readWords(rest.join(' '));
+    if (read && 'field' in read && ADDRESS_SET.has(read.field))
+      return set === 'invoice' ? read : { field: read.field, how: 'guess', delivery: true };
+  }
+  return null;
 }
 
 /**
@@ -143,11 +185,24 @@ export function matchHeadings(
       claim(column, typeof choice === 'string' && isEntryField(choice) ? choice : null, how);
     });
   }
-  const read = header.map((text, column) => (decided.has(column) ? null : readHeading(text)));
-  // The surest reading claims a field first: a name before a label, a synonym, then a guess.
-  for (const level of ['name', 'label', 'synonym', 'guess'] as const) {
+  const shop = SHOP_EXPORT.filter((key) => keys.includes(key)).length >= 2;
+  const read = header.map((text, column): HeadingReading | null =>
+    decided.has(column)
+      ? null
+      : shop && keys[column] === 'name'
+        ? { field: 'order_number', how: 'guess' }
+        : readHeading(text),
+  );
+  // The surest reading claims a field first: a name before a label, a synonym, then a guess; the
+  // delivery address last, and only in a file without the customer's own address.
+  const customer =
+    read.some((r) => !!r && 'field' in r && !r.delivery && ADDRESS_ONLY.has(r.field)) ||
+    matches.some((m) => m.field && ADDRESS_ONLY.has(m.field));
+  for (const level of ['name', 'label', 'synonym', 'guess', 'delivery'] as const) {
     read.forEach((found, column) => {
-      if (found && 'field' in found && found.how === level) claim(column, found.field, found.how);
+      if (!found || !('field' in found) || (found.delivery ? 'delivery' : found.how) !== level) return;
+      if (level === 'delivery' && customer) matches[column] = { field: null, how: null, candidates: [found.field] };
+      else claim(column, found.field, found.how);
     });
   }
   read.forEach((found, column) => {

@@ -36,12 +36,21 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   val: 'value',
   purch: 'purchase',
   deliv: 'delivery',
+  del: 'delivery',
   inv: 'invoice',
   ord: 'order',
   tot: 'total',
   amt: 'amount',
   mob: 'mobile',
   cust: 'customer',
+  lineitem: 'item',
+  cert: 'certificate',
+  pol: 'policy',
+  cnty: 'county',
+  lname: 'last name',
+  dop: 'purchase date',
+  dispatch: 'despatch',
+  dispatched: 'despatched',
 };
 
 /** Words that say nothing about the field: dropped before comparing. */
@@ -60,6 +69,10 @@ const FILLERS = new Set([
   'insured',
   'policyholder',
   'billing',
+  'bill',
+  'buyer',
+  'purchaser',
+  'mailing',
   'contact',
   'your',
   'our',
@@ -85,7 +98,62 @@ const UNITS = new Set([
 ]);
 
 /** Words a heading may hold beside the ones its field is known by ("Premium amount"). */
-export const SOFT_WORDS: ReadonlySet<string> = new Set(['amount', 'detail', 'info', 'data', 'field']);
+export const SOFT_WORDS: ReadonlySet<string> = new Set([
+  'amount',
+  'detail',
+  'info',
+  'data',
+  'field',
+  'daytime',
+  'evening',
+  'work',
+  'home',
+  'main',
+  'primary',
+  'insurance',
+  'charged',
+  'payable',
+]);
+
+/**
+ * Words that name whose details a heading holds, with what their number alone is: "Customer No" is
+ * the customer's reference, "Contact Number" a telephone number.
+ */
+const PARTY_NUMBER: Readonly<Record<string, string>> = {
+  customer: 'reference',
+  client: 'reference',
+  insured: 'reference',
+  policyholder: 'reference',
+  buyer: 'reference',
+  purchaser: 'reference',
+  contact: 'telephone',
+};
+
+/** Honorifics: a heading made of them only ("Mr/Mrs/Miss") is the title. */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'mx']);
+
+/** Words that name an address set: the delivery address's, or the invoice address's (the customer's). */
+const SET_WORDS = {
+  delivery: new Set(['delivery', 'deliv', 'del', 'deliver', 'shipping', 'ship', 'shipment', 'recipient', 'consignee']),
+  invoice: new Set(['invoice', 'inv', 'bill', 'billing', 'sold', 'po']),
+};
+
+/**
+ * The heading's raw words without those naming the delivery (or invoice) address, or null when it
+ * names none: "Shipping Zip" → ["zip"], "Post to Postcode" → ["postcode"], "Inv Town" → ["town"].
+ */
+export function setWords(text: string, set: keyof typeof SET_WORDS): string[] | null {
+  const words = SET_WORDS[set];
+  const post = set === 'delivery' ? 'post' : 'invoice';
+  const raw = rawWords(text);
+  const marked = raw.map(
+    (w, i) =>
+      words.has(w) ||
+      (w === post && raw[i + 1] === 'to') ||
+      (w === 'to' && i > 0 && (words.has(raw[i - 1]!) || raw[i - 1] === post)),
+  );
+  return marked.some(Boolean) ? raw.filter((_, i) => !marked[i]) : null;
+}
 
 /** A word without a plural "s" ("seats" → "seat"); "address", "status" and short words stay. */
 function singular(word: string): string {
@@ -94,15 +162,24 @@ function singular(word: string): string {
 
 /** The raw words of a text: lower case, split at anything but letters and digits, at camel case and at digits. */
 export function rawWords(text: string): string[] {
-  return text
-    .normalize('NFKC')
-    .replace(/#/g, ' no ')
-    .replace(/\ba\/c\b/gi, ' account ')
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  return (
+    text
+      .normalize('NFKC')
+      // "Premium inc IPT", "Price incl. VAT": the amount as paid; "ex VAT" stays and is not matched.
+      .replace(/\b(?:inc|incl|including)\b\.?\s*(?:ipt|vat|tax)\b/gi, ' ')
+      .replace(/\bp[\s./]*code\b/gi, ' pcode ')
+      .replace(/\bd\.?\s*o\.?\s*p\b\.?/gi, ' dop ')
+      // "Paid at", "createdAt": a time stamp, read as a date.
+      .replace(/(?<=\p{L})(?:[\s_-]+(?:at|At|AT)|At)$/u, ' date')
+      .replace(/#/g, ' no ')
+      .replace(/\ba\/c\b/gi, ' account ')
+      .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu}{2,})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+  );
 }
 
 /** Reads headings as words, knowing a vocabulary (the words the fields are known by) to join and split on. */
@@ -144,6 +221,7 @@ export class HeadingReader {
       } else joined.push(raw[i]!);
     }
     let expanded = false;
+    let party: string | undefined;
     const words: string[] = [];
     for (const word of joined) {
       const pieces =
@@ -154,10 +232,17 @@ export class HeadingReader {
         const one = singular(piece);
         const full = ABBREVIATIONS[piece] ?? ABBREVIATIONS[one];
         if (full) expanded = true;
-        const canonical = full ?? one;
-        if (!FILLERS.has(canonical) && !UNITS.has(canonical)) words.push(canonical);
+        for (const canonical of (full ?? one).split(' ')) {
+          party = PARTY_NUMBER[canonical] ?? party;
+          if (!FILLERS.has(canonical) && !UNITS.has(canonical)) words.push(canonical);
+        }
       }
     }
+    // "Customer No", "Client ID": the customer's number is the reference; "Contact No" a telephone.
+    const only = words.length === 1 ? words[0] : undefined;
+    if (party && (only === 'number' || (only === 'id' && party === 'reference')))
+      return { words: [party], expanded: true };
+    if (words.length > 0 && words.every((w) => HONORIFICS.has(w))) return { words: ['title'], expanded: true };
     return { words: [...new Set(words)].sort(), expanded };
   }
 }

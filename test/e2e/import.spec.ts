@@ -12,6 +12,7 @@ import { SIZES } from './support/zoom';
 import { EXPORTED_CSV } from '../support/csv-export';
 import { personalDataNotice } from '../../shared/journal/personal-fields';
 import { STATE_LABELS } from '../../shared/journal/state-words';
+import { FIELD_LABELS, type EntryField } from '../../shared/entry/fields';
 
 mkdirSync('test-results/screens', { recursive: true });
 mkdirSync('docs', { recursive: true });
@@ -45,6 +46,14 @@ const readCsv = (path: string): Array<Record<string, string>> =>
 
 const tile = (scope: Locator, name: string) => scope.locator(`[data-count="${name}"] dd`);
 const checkCounts = (page: Page) => page.getByTestId('import-counts');
+/** Chooses a column's field with the mouse: a click opens its list, a click on the option chooses it. */
+const chooseField = async (page: Page, column: Locator, label: string) => {
+  await column.click();
+  await page
+    .getByRole('listbox', { name: (await column.getAttribute('aria-label')) ?? '' })
+    .getByRole('option', { name: label })
+    .click();
+};
 
 /** Opens Bulk import and chooses the file through the (stand-in) native dialog; waits for the check. */
 async function chooseFile(desk: Desk, path: string) {
@@ -124,13 +133,13 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   await expect(tile(counts, 'already imported')).toHaveText('0');
 
   // Columns matched by heading; Notes is not imported. Leaving Surname out calls it out and re-checks.
-  const surnameColumn = page.getByLabel('Field for column D (Surname)');
-  await expect(surnameColumn).toHaveValue('surname');
-  await expect(page.getByLabel('Field for column G (Notes)')).toHaveValue('');
-  await surnameColumn.selectOption({ label: '— not imported —' });
+  const surnameColumn = page.getByRole('combobox', { name: 'Field for column D (Surname)' });
+  await expect(surnameColumn).toHaveValue('Surname');
+  await expect(page.getByRole('combobox', { name: 'Field for column G (Notes)' })).toHaveValue('— not imported —');
+  await chooseField(page, surnameColumn, '— not imported —');
   await expect(page.getByTestId('import-missing')).toContainText('Required fields with no column: Surname');
   await expect(tile(counts, 'valid')).toHaveText('0');
-  await surnameColumn.selectOption('surname');
+  await chooseField(page, surnameColumn, 'Surname');
   await expect(page.getByTestId('import-missing')).toHaveCount(0);
   await expect(tile(counts, 'valid')).toHaveText('6');
 
@@ -242,11 +251,20 @@ test('columns: common headings matched, a first value per column, a missing requ
     `ORD-${n}`,
   ];
   await chooseFile(desk, writeCsv('synonyms.csv', [row(1), row(2), row(3)], [...header, 'Invoice No']));
-  const fields = ['reference', 'policy', 'surname', 'postcode', 'telephone', 'email', 'policy_premium', 'order_number'];
+  const fields: EntryField[] = [
+    'reference',
+    'policy',
+    'surname',
+    'postcode',
+    'telephone',
+    'email',
+    'policy_premium',
+    'order_number',
+  ];
   for (const [i, field] of fields.entries()) {
-    await expect(page.locator(`#import-column-${i + 1}`), header[i + 1]).toHaveValue(field);
+    await expect(page.locator(`#import-column-${i + 1}`), header[i + 1]).toHaveValue(FIELD_LABELS[field]);
   }
-  await expect(page.getByLabel('Field for column J (Invoice No)')).toHaveValue('invoice_number');
+  await expect(page.getByRole('combobox', { name: 'Field for column J (Invoice No)' })).toHaveValue('Invoice number');
   // A sample of each column beside its heading; a column with nothing in it says so.
   await expect(page.getByTestId('import-sample-1')).toHaveText('SYN-1');
   await expect(page.getByTestId('import-sample-6')).toHaveText('a1@example.com');
@@ -257,9 +275,10 @@ test('columns: common headings matched, a first value per column, a missing requ
 
   // Leaving Surname out: focus stays on the changed column, one message says what is missing (not
   // one per row), and nothing is green about 0 valid rows.
-  const surname = page.getByLabel('Field for column D (Surname)');
+  const surname = page.getByRole('combobox', { name: 'Field for column D (Surname)' });
   await surname.focus();
-  await surname.selectOption({ label: '— not imported —' });
+  await surname.fill('not imp');
+  await surname.press('Enter');
   await expect(status).toHaveText(/^Column D \(Surname\) is not imported\. Checked .*: 3 rows, 0 valid, 3 invalid\.$/);
   await expect(surname).toBeFocused();
   await expect(tile(checkCounts(page), 'invalid')).toHaveText('3');
@@ -272,7 +291,8 @@ test('columns: common headings matched, a first value per column, a missing requ
   await expect(page.locator('[data-count="valid"]')).not.toHaveClass(/\bok\b/);
   await page.screenshot({ path: 'test-results/screens/import-missing-column.png', fullPage: true });
 
-  await surname.selectOption('surname');
+  await surname.fill('surn');
+  await surname.press('Enter');
   await expect(status).toHaveText(/3 valid, 0 invalid\.$/);
   await expect(surname).toBeFocused();
   await expect(page.getByTestId('import-missing-rows')).toHaveCount(0);
@@ -621,6 +641,21 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       expect(overflow.page).toBeLessThanOrEqual(0);
       expect(overflow.nav).toBeLessThanOrEqual(overflow.width);
       await page.screenshot({ path: `test-results/screens/import-check-${size.name}.png`, fullPage: true });
+
+      // A column's field list, open, within the window and read by assistive technology.
+      const surname = page.getByRole('combobox', { name: 'Field for column D (Surname)' });
+      await surname.focus();
+      await page.keyboard.type('po');
+      const list = page.getByRole('listbox', { name: 'Field for column D (Surname)' });
+      await expect(list.getByRole('option', { selected: true })).toHaveText(/^Postcode/);
+      await expect(list).toBeInViewport();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/import-field-list-${size.name}.png` });
+      await page.keyboard.press('Escape');
+      await expect(surname).toHaveValue('Surname');
 
       await page.getByRole('button', { name: 'Fix row 4' }).click();
       await expect(page.getByRole('textbox', { name: 'Postcode' })).toBeFocused();

@@ -85,6 +85,78 @@ const CORPUS: ReadonlyArray<[string, EntryField, MatchHow]> = [
   ['Channel', 'sales_channel', 'synonym'],
   ['Sales Channel', 'sales_channel', 'name'],
   ['Channel of Sale', 'sales_channel', 'label'],
+  // Units, symbols and initialisms; ALL_CAPS and camelCase; whose details they are (customer, billing, invoice).
+  ['P/Code', 'postcode', 'synonym'],
+  ['D.O.P.', 'purchase_date', 'synonym'],
+  ['Inv #', 'invoice_number', 'synonym'],
+  ['Value (£)', 'total_value', 'synonym'],
+  ['Premium inc IPT £', 'policy_premium', 'synonym'],
+  ['Premium (incl. IPT)', 'policy_premium', 'synonym'],
+  ['CUSTOMER NO', 'reference', 'synonym'],
+  ['Client ID', 'reference', 'synonym'],
+  ['BILLING_POSTCODE', 'postcode', 'label'],
+  ['billingCity', 'town', 'synonym'],
+  ['Buyer Address 1', 'address1', 'label'],
+  ['Insured Surname', 'surname', 'label'],
+  ['Policyholder Postcode', 'postcode', 'label'],
+  ['Inv Town', 'town', 'label'],
+  ['Mailing Street', 'address1', 'synonym'],
+  ['State/Region', 'county', 'synonym'],
+  ['House/Street', 'address1', 'synonym'],
+  ['Item Details', 'description', 'synonym'],
+  ['Lineitem name', 'description', 'synonym'],
+  ['product-name', 'description', 'synonym'],
+  ['Goods', 'description', 'synonym'],
+  ['Del Date', 'delivery_date', 'synonym'],
+  ['Contact Number', 'telephone', 'synonym'],
+  ['Phone 1', 'telephone', 'synonym'],
+  ['LName', 'surname', 'synonym'],
+  ['Replacement Value', 'total_value', 'synonym'],
+  ['Date Bought', 'purchase_date', 'synonym'],
+  ['Sales Invoice No', 'invoice_number', 'synonym'],
+  ['Range Name', 'model', 'synonym'],
+  ['Marketplace', 'sales_channel', 'guess'],
+  ['Prefix', 'title', 'guess'],
+  ['Pol. No.', 'policy', 'synonym'],
+  ['P.Code', 'postcode', 'synonym'],
+  ['Cnty', 'county', 'synonym'],
+  ['POPostalCode', 'postcode', 'synonym'],
+  ['Tel/Mob', 'telephone', 'guess'],
+  ['Mr/Mrs/Miss', 'title', 'synonym'],
+  ['Retailer ID', 'account_code', 'synonym'],
+  ['Selling Price', 'total_value', 'synonym'],
+  ['Daytime Phone', 'telephone', 'guess'],
+  ['Insurance Premium', 'policy_premium', 'guess'],
+  ['Policy/Cert No', 'policy', 'guess'],
+  ['Store/Online', 'sales_channel', 'guess'],
+  ['Delivery Due', 'delivery_date', 'guess'],
+  ['Suburb', 'address2', 'guess'],
+  // Headings that most likely mean a field without naming it: guesses, marked as such.
+  ['Gross Premium', 'policy_premium', 'guess'],
+  ['Total Premium', 'policy_premium', 'guess'],
+  ['Lineitem price', 'total_value', 'guess'],
+  ['Order Date', 'purchase_date', 'guess'],
+  ['order_date', 'purchase_date', 'guess'],
+  ['Paid at', 'purchase_date', 'guess'],
+  ['Despatch Date', 'delivery_date', 'guess'],
+  ['Dispatched On Date', 'delivery_date', 'guess'],
+  ['Sale Type', 'sales_channel', 'guess'],
+  ['Source', 'sales_channel', 'guess'],
+  ['Area', 'address2', 'guess'],
+  ['Mobile Phone Number', 'telephone', 'guess'],
+];
+
+/** Headings of the delivery address: read as the customer's address, as a guess, only in a file without it. */
+const DELIVERY: ReadonlyArray<[string, EntryField]> = [
+  ['Delivery Address', 'address1'],
+  ['Shipping Address1', 'address1'],
+  ['Del Address 2', 'address2'],
+  ['Shipping City', 'town'],
+  ['ship-postal-code', 'postcode'],
+  ['Post To Postcode', 'postcode'],
+  ['Postcode (Shipping)', 'postcode'],
+  ['Last Name (Shipping)', 'surname'],
+  ['Shipping Phone', 'telephone'],
 ];
 
 /** Headings that look like a field's but are something else, or could be two fields: never matched. */
@@ -105,10 +177,7 @@ const LOOK_ALIKES: readonly string[] = [
   'Policy Start Date',
   'Premium Tax',
   'IPT',
-  'Gross Premium',
   'Invoice Date',
-  'Order Date',
-  'Delivery Address',
   'Delivery Charge',
   'Delivery',
   'Purchase',
@@ -126,6 +195,52 @@ const LOOK_ALIKES: readonly string[] = [
   'Address Type',
   'Date of Birth',
   'Postcode Area',
+  'Customer Name',
+  'Billing Name',
+  'Shipping Name',
+  'billing_first_name',
+  'Insured Name',
+  'DOB',
+  'Premium exc IPT',
+  'Net Premium',
+  'VAT',
+  'Discount Amount',
+  'Lineitem quantity',
+  'Lineitem sku',
+  'Item #',
+  'Product Code',
+  'Item Cost',
+  'Shipping',
+  'Shipping Cost',
+  'Delivery Method',
+  'Estimated Delivery Date',
+  'Payment Method',
+  'Created at',
+  'createdAt',
+  'Financial Status',
+  'Order Status',
+  'Order Total',
+  'Gross Amount',
+  'State',
+  'Customer Code',
+  'Inv Date',
+  'Risk Postcode',
+  'Home',
+  'Web Address',
+  'Contact ID',
+  'Amount Paid',
+  'Payment Date',
+  'Postcode District',
+  'Sales Agent',
+  'Date Created',
+  'Serial No',
+  'Stock Code',
+  'PO Number',
+  'Pol Type',
+  'SAAddressLine1',
+  'Telephone 2',
+  'Email 2',
+  'Price Range',
 ];
 
 describe('heading corpus', () => {
@@ -138,6 +253,11 @@ describe('heading corpus', () => {
   it.each(CORPUS)('%j → %s by %s', (heading, field, how) => {
     expect(readHeading(heading)).toEqual({ field, how });
     expect(matchHeadings([heading])).toEqual([{ field, how, candidates: [] }]);
+  });
+
+  it.each(DELIVERY)('%j → %s from the delivery address, as a guess', (heading, field) => {
+    expect(readHeading(heading)).toEqual({ field, how: 'guess', delivery: true });
+    expect(matchHeadings([heading])).toEqual([{ field, how: 'guess', candidates: [] }]);
   });
 
   it.each(LOOK_ALIKES)('%j stays unmatched', (heading) => {
@@ -158,6 +278,68 @@ describe('heading corpus', () => {
       { field: null, how: null, candidates: ['telephone'] },
       { field: 'total_seats', how: 'synonym', candidates: [] },
       { field: null, how: null, candidates: [] },
+    ]);
+  });
+
+  it("takes the customer's address set, never the delivery one beside it, whichever comes first", () => {
+    const header = [
+      'Order Number',
+      'Last Name (Shipping)',
+      'Postcode (Shipping)',
+      'Shipping City',
+      'Last Name (Billing)',
+    ];
+    expect(matchHeadings([...header, 'Postcode (Billing)', 'City (Billing)', 'Shipping County'])).toEqual([
+      { field: 'order_number', how: 'name', candidates: [] },
+      { field: null, how: null, candidates: ['surname'] },
+      { field: null, how: null, candidates: ['postcode'] },
+      { field: null, how: null, candidates: ['town'] },
+      { field: 'surname', how: 'synonym', candidates: [] },
+      { field: 'postcode', how: 'label', candidates: [] },
+      { field: 'town', how: 'synonym', candidates: [] },
+      // The customer's set has no county: the delivery one's is not taken either (never a mix of two addresses).
+      { field: null, how: null, candidates: ['county'] },
+    ]);
+    // An EPOS sale: the invoice address is the customer's; the delivery address is left out.
+    expect(matchHeadings(['Del Postcode', 'Inv Postcode', 'Del Town', 'Inv Town']).map((m) => m.field)).toEqual([
+      null,
+      'postcode',
+      null,
+      'town',
+    ]);
+  });
+
+  it("takes the delivery address, as a guess, in a file without the customer's own", () => {
+    const header = [
+      'Policy',
+      'Customer Name',
+      'Delivery Address 1',
+      'Delivery Town',
+      'Delivery Postcode',
+      'Delivery Date',
+    ];
+    expect(matchHeadings(header).map((m) => [m.field, m.how])).toEqual([
+      ['policy', 'name'],
+      [null, null],
+      ['address1', 'guess'],
+      ['town', 'guess'],
+      ['postcode', 'guess'],
+      ['delivery_date', 'name'],
+    ]);
+  });
+
+  it("reads 'Name' as the order number only in a web shop's order export", () => {
+    const shop = ['Name', 'Email', 'Financial Status', 'Lineitem quantity', 'Lineitem name', 'Billing Name'];
+    expect(matchHeadings(shop).map((m) => m.field)).toEqual(['order_number', 'email', null, null, 'description', null]);
+    expect(matchHeadings(['Name', 'Email', 'Status'])[0]).toMatchObject({ field: null });
+  });
+
+  it('gives a field to a name or synonym before a heading that only most likely means it', () => {
+    expect(matchHeadings(['Order Date', 'Sale Date', 'Source', 'Sales Channel']).map((m) => m.field)).toEqual([
+      null,
+      'purchase_date',
+      null,
+      'sales_channel',
     ]);
   });
 
