@@ -10,6 +10,7 @@ import { createGroupCommit } from './group-commit';
 import { encodeRow } from './wire-parts';
 import { createSendTracker } from './send-tracker';
 import type { OutcomeSpill } from './outcome-spill';
+import { trace } from '../support/trace';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -151,7 +152,10 @@ export function createPipeline(deps: PipelineDeps) {
     }
   }
 
+  let sentOne = false;
   async function answer({ row, profile }: Job): Promise<SendOutcome> {
+    if (!sentOne) trace('first request leaves');
+    sentOne = true;
     try {
       const connection = deps.connection(profile);
       const parts = encodeRow(row, profile);

@@ -11,6 +11,8 @@ export interface JournalWorkerData {
   path: string;
   operator: string;
   key?: Uint8Array;
+  /** The key derived for the file (no derivation in this thread). */
+  derived?: { key: Uint8Array; salt: Uint8Array };
   required?: boolean;
 }
 
@@ -42,9 +44,13 @@ const wire = (err: unknown): WireError =>
 
 let store: JournalStore;
 try {
-  const { path, operator, key, required } = workerData as JournalWorkerData;
-  // The key crossed the thread boundary as a Uint8Array.
-  store = createSqliteStore(path, operator, { key: key && Buffer.from(key), required });
+  const { path, operator, key, derived, required } = workerData as JournalWorkerData;
+  // The keys crossed the thread boundary as Uint8Arrays.
+  store = createSqliteStore(path, operator, {
+    key: key && Buffer.from(key),
+    derived: derived && { key: Buffer.from(derived.key), salt: Buffer.from(derived.salt) },
+    required,
+  });
 } catch (err) {
   post({ type: 'open-failed', error: wire(err) });
   process.exit(0);
