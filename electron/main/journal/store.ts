@@ -224,11 +224,13 @@ export interface JournalStore {
   /**
    * Records several sends' outcomes in one transaction (a group commit), in order; an outcome for
    * a row that is no longer this sender's settles an unknown no person acted on, else is kept in
-   * the history. With `next`, claims up to `next.limit` due rows in the same transaction.
+   * the history. With `next`, claims up to `next.limit` due rows in the same transaction. With
+   * `rows: false` the recorded rows need not be read back (`rows` may then be empty).
    */
   recordOutcomes(
     outcomes: readonly RecordOutcome[],
     next?: { lease: Lease; sendable: SendableProfiles; limit: number },
+    options?: { rows?: boolean },
   ): Promise<{ rows: SubmissionRow[]; next: SubmissionRow[] }>;
   /** recordOutcomes for one outcome (with `next`, claims at most one row). */
   recordOutcome(

@@ -114,16 +114,23 @@ function claimDue(db: Db, lease: Lease, sendable: SendableProfiles, limit: numbe
   });
 }
 
-/** Records outcomes, then claims up to `next.limit` rows: one transaction. */
+/**
+ * Records outcomes, then claims up to `next.limit` rows: one transaction. Without `rows` the
+ * recorded rows are not handed back (they would cross to the sending thread for nothing).
+ */
 function recordOutcomes(
   db: Db,
   outcomes: readonly RecordOutcome[],
   next?: { lease: Lease; sendable: SendableProfiles; limit: number },
+  rows = true,
 ): { rows: SubmissionRow[]; next: SubmissionRow[] } {
-  return db.atomically(() => ({
-    rows: outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome)),
-    next: next ? claimDue(db, next.lease, next.sendable, next.limit) : [],
-  }));
+  return db.atomically(() => {
+    const recorded = outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome));
+    return {
+      rows: rows ? recorded : [],
+      next: next ? claimDue(db, next.lease, next.sendable, next.limit) : [],
+    };
+  });
 }
 
 /**
@@ -217,7 +224,7 @@ export function sendingMethods(db: Db): Sending {
     claimDue: (lease, sendable, limit) => claimDue(db, lease, sendable, limit),
     claimNext: (lease, sendable) => claimDue(db, lease, sendable, 1)[0],
     unclaim: (ids, lease) => unclaim(db, ids, lease),
-    recordOutcomes: (outcomes, next) => recordOutcomes(db, outcomes, next),
+    recordOutcomes: (outcomes, next, options) => recordOutcomes(db, outcomes, next, options?.rows ?? true),
     recordOutcome: (id, owner, outcome, next) => {
       const recorded = recordOutcomes(db, [{ id, owner, outcome }], next && { ...next, limit: 1 });
       return { row: recorded.rows[0]!, next: recorded.next[0] };
