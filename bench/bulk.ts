@@ -56,7 +56,7 @@ async function bulk(
   const child = spawn(
     process.execPath,
     [
-      ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROF_DIR, '--cpu-prof-name', `${run}.cpuprofile`] : []),
+      ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(PROF_DIR, run)] : []),
       '--import',
       './bench/rss-on-exit.mjs',
       'bin/feed-desk.mjs',
