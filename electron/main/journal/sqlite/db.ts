@@ -47,6 +47,11 @@ export class Db {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether anyone listens for changed rows (a screen does; the command line does not). */
+  get listening(): boolean {
+    return this.listeners.size > 0;
+  }
+
   /** Notes a changed row, told to listeners once its transaction commits. */
   changed(row: SubmissionRow): SubmissionRow {
     this.pending.push(row);

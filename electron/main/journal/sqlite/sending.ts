@@ -23,34 +23,49 @@ const leaseColumns = (lease: Lease) => ({
   lease_expires_at: new Date(Date.now() + lease.ms).toISOString(),
 });
 
+const INSERT_QUEUED = `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy,
+    surname, postcode, original_recordid, state, created_at, updated_at, queued_at, batch_id, batch_row)
+  VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
+    @original, 'queued', @at, @at, @at, @batch, @batchRow)`;
+
+/** The insert's parameters for a new submission queued at `at`. */
+const insertParams = (s: NewSubmission, at: string) => ({
+  kind: s.kind,
+  profile: s.profile,
+  operator: s.operator,
+  payload: JSON.stringify(s.payload),
+  hash: s.payloadHash,
+  reference: s.payload.reference ?? '',
+  policy: s.payload.policy ?? '',
+  surname: s.payload.surname ?? '',
+  postcode: s.payload.postcode ?? '',
+  original: s.originalRecordid ?? null,
+  batch: s.batch?.id ?? null,
+  batchRow: s.batch?.row ?? null,
+  at,
+});
+
 /** Writes a new submission as queued, with its history line. */
 export function insertQueued(db: Db, s: NewSubmission): SubmissionRow {
   return db.atomically(() => {
     const at = nowIso();
-    const row = db
-      .stmt(
-        `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
-             original_recordid, state, created_at, updated_at, queued_at, batch_id, batch_row)
-           VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
-             @original, 'queued', @at, @at, @at, @batch, @batchRow) RETURNING *`,
-      )
-      .get({
-        kind: s.kind,
-        profile: s.profile,
-        operator: s.operator,
-        payload: JSON.stringify(s.payload),
-        hash: s.payloadHash,
-        reference: s.payload.reference ?? '',
-        policy: s.payload.policy ?? '',
-        surname: s.payload.surname ?? '',
-        postcode: s.payload.postcode ?? '',
-        original: s.originalRecordid ?? null,
-        batch: s.batch?.id ?? null,
-        batchRow: s.batch?.row ?? null,
-        at,
-      }) as RawSubmission;
+    const row = db.stmt(`${INSERT_QUEUED} RETURNING *`).get(insertParams(s, at)) as RawSubmission;
     db.addHistory(row.id, null, 'queued', s.operator, at, null);
     return db.changed(toRow(row));
+  });
+}
+
+/**
+ * insertQueued for a caller that needs only the new row's id (a batch's rows): the row is read back
+ * only when someone listens for changes.
+ */
+export function insertQueuedId(db: Db, s: NewSubmission): number {
+  if (db.listening) return insertQueued(db, s).id;
+  return db.atomically(() => {
+    const at = nowIso();
+    const { id } = db.stmt(`${INSERT_QUEUED} RETURNING id`).get(insertParams(s, at)) as { id: number };
+    db.addHistory(id, null, 'queued', s.operator, at, null);
+    return id;
   });
 }
 
