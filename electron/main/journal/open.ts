@@ -145,8 +145,11 @@ export async function openLocalJournal(
   operator: string,
 ): Promise<JournalStore> {
   const path = localJournalPath(options.home);
-  const cipher = await journalCipher(options.credentials, path, options.env);
-  trace('journal key read');
+  // The journal's thread starts while the key is read and derived.
+  const cipher = journalCipher(options.credentials, path, options.env).then((known) => {
+    trace('journal key read');
+    return known;
+  });
   const store = await openSqliteStore(path, operator, cipher);
   trace('journal open');
   return store;

@@ -275,6 +275,28 @@ describe("this computer's journal at rest", () => {
     db.close();
   });
 
+  it("the journal's thread starts while the key is read: it opens the file under the cipher that comes later, and a refusal ends it", async () => {
+    const credentials = memoryCredentials();
+    const file = localJournalPath(tempHome());
+    let give!: (cipher: Awaited<ReturnType<typeof journalCipher>>) => void;
+    const later = new Promise<Awaited<ReturnType<typeof journalCipher>>>((resolve) => (give = resolve));
+    const opening = openSqliteStore(file, 'clerk', later);
+    let settled = false;
+    void opening.finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled, 'no journal before its cipher').toBe(false);
+    give(await journalCipher(credentials, file));
+    const store = await opening;
+    opened.push(store);
+    expect(store.location).toMatchObject({ kind: 'local', encrypted: true });
+    expect(await store.list({})).toMatchObject({ total: 0 });
+    await store.close();
+    expect(isPlainJournal(file)).toBe(false);
+
+    const refused = new JournalKeyError('no key for it');
+    await expect(openSqliteStore(file, 'clerk', Promise.reject(refused))).rejects.toBe(refused);
+  });
+
   it('the app and the CLI starting on a new data folder at once agree on one key', async () => {
     const file = localJournalPath(tempHome());
     const keytar = memoryKeytar();
