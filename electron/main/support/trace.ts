@@ -26,7 +26,9 @@ if (tracing)
   process.on('exit', () => {
     const mib = (n: number) => (n / 2 ** 20).toFixed(0);
     const m = process.memoryUsage();
-    trace(`memory: rss ${mib(m.rss)} MiB, heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MiB, external ${mib(m.external)} MiB`);
+    trace(
+      `memory: rss ${mib(m.rss)} MiB, heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} MiB, external ${mib(m.external)} MiB`,
+    );
     trace(
       `slots: ${waits.answers} answers, ${waits.waited} waited for a commit ` +
         `(mean ${(waits.ms / Math.max(1, waits.waited)).toFixed(2)} ms, longest ${waits.longest.toFixed(1)} ms)`,
