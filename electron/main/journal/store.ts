@@ -222,10 +222,8 @@ export interface JournalStore {
    */
   unclaim(ids: readonly number[], lease: Lease): Promise<number>;
   /**
-   * Records several sends' outcomes in one transaction (a group commit), in order; an outcome for
-   * a row that is no longer this sender's settles an unknown no person acted on, else is kept in
-   * the history. With `next`, claims up to `next.limit` due rows in the same transaction. With
-   * `rows: false` the recorded rows need not be read back (`rows` may then be empty).
+   * Records sends' outcomes in one transaction (group commit), in order (a row no longer this sender's settles an
+   * unknown no person acted on, else is noted); `next` claims up to `next.limit` rows in it; `rows: false`: none read back.
    */
   recordOutcomes(
     outcomes: readonly RecordOutcome[],
