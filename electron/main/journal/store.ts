@@ -223,7 +223,7 @@ export interface JournalStore {
   unclaim(ids: readonly number[], lease: Lease): Promise<number>;
   /**
    * Records sends' outcomes in one transaction (group commit), in order (a row no longer this sender's settles an
-   * unknown no one acted on, else is noted); `next` claims up to `next.limit` rows in it; `rows: false`: none read back.
+   * unknown no one acted on, else is noted); `next` claims up to `next.limit` rows in it; `rows: false`: no rows back.
    */
   recordOutcomes(
     outcomes: readonly RecordOutcome[],
