@@ -31,6 +31,9 @@ const officeEnv = (() => {
   return { FEED_DESK_JOURNAL_URL: `${url.toString()}?sslmode=disable`, PGPASSWORD: password };
 })();
 const CONCURRENCY = 8;
+/** Measurement aids, off by default: BENCH_PROF_DIR=dir writes the command's CPU profiles there, BENCH_TRACE=1 prints its trace. */
+const PROF_DIR = process.env.BENCH_PROF_DIR;
+const TRACE = process.env.BENCH_TRACE === '1';
 const LATENCY_MS = 5;
 
 /** When the sandbox stored its first record at or after `since` (ms since the epoch). */
@@ -53,6 +56,7 @@ async function bulk(
   const child = spawn(
     process.execPath,
     [
+      ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', join(PROF_DIR, run)] : []),
       '--import',
       './bench/rss-on-exit.mjs',
       'bin/feed-desk.mjs',
@@ -71,6 +75,7 @@ async function bulk(
         FEED_DESK_CLIENT_ID: '',
         FEED_DESK_CLIENT_SECRET: '',
         ...officeEnv,
+        ...(TRACE ? { FEED_DESK_TRACE: '1' } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -88,6 +93,7 @@ async function bulk(
   if (code !== 0 || summary.counts?.accepted !== rows) {
     throw new Error(`feed-desk submit --csv ended ${code} with ${JSON.stringify(summary)}\n${err}`);
   }
+  if (TRACE) for (const line of err.split('\n')) if (line.startsWith('trace ')) console.log(`${run}: ${line}`);
   const kib = Number(/maxrss-kib (\d+)/.exec(err)?.[1] ?? NaN);
   const encrypted = !office && isEncrypted(localJournalPath(home));
   const firstS = (await firstStoredAt(url, startedAt)) / 1000 - startedAt / 1000;

@@ -10,6 +10,7 @@ import { batchStatus, queueImport, type BatchStatus } from '../main/import/batch
 import { TableReadError } from '../main/import/table';
 import type { CliContext } from './context';
 import { CliFailure, EXIT, printJson } from './output';
+import { trace } from '../main/support/trace';
 import { checkGivenHeadings, givenMapping, mappingLines, type GivenColumn } from './column-options';
 
 export interface BulkOptions {
@@ -140,6 +141,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     given: opts.given?.length ? givenMapping(opts.given) : undefined,
   };
   let check: ImportCheck;
+  trace('check starts');
   try {
     check = await checkImport(ctx.core, req);
   } catch (err) {
@@ -159,6 +161,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     for (const [column, line] of lines.entries())
       if (check.matches[column]?.how === 'guess') process.stderr.write(`${line}\n`);
   printCheck(check, file, json, !!opts.allowDuplicate);
+  trace('check report printed');
   if (opts.dryRun) {
     process.exitCode = check.invalid > 0 || (check.duplicateCount > 0 && !opts.allowDuplicate) ? EXIT.invalid : EXIT.ok;
     return;
@@ -176,6 +179,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     fileRows: check.rows,
   });
   const batchId = queued.batch.id;
+  trace('every row queued');
   if (json) printJson({ event: 'queued', batch: batchId, queued: queued.queued, already: queued.already });
   else process.stderr.write(`batch ${batchId}: ${queued.queued} row(s) queued now, ${queued.already} earlier\n`);
 

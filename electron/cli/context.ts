@@ -4,6 +4,7 @@ import type { Core } from '../main/core/core';
 import type { ProfileStore } from '../main/profiles/profile-store';
 import { CliFailure, EXIT } from './output';
 import { SANDBOX_PROFILE, type Profile } from '../../shared/profile/schema';
+import { trace } from '../main/support/trace';
 
 /** What every command needs: the data folder's profiles and journal, opened once. */
 export interface CliContext {
@@ -34,6 +35,7 @@ export function defaultProfileName(env: NodeJS.ProcessEnv = process.env): string
 /** Opens the data folder (FEED_DESK_HOME or the per-user folder); reports a corrupt profiles file and recovery. */
 export async function openContext(options: { concurrency?: number } = {}): Promise<CliContext> {
   const home = dataHome();
+  trace('context opens');
   // Loaded here, not at start-up: `--help` and usage errors never open the core (journal, service client).
   const [{ openCore }, { ConnectionSetupError }] = await Promise.all([
     import('../main/core/core'),
@@ -52,6 +54,7 @@ export async function openContext(options: { concurrency?: number } = {}): Promi
     journalUrl,
     concurrency: options.concurrency,
   });
+  trace('core open');
   if (core.profiles.warning) process.stderr.write(`feed-desk: warning: ${core.profiles.warning}\n`);
   if (core.recovered > 0) {
     process.stderr.write(`feed-desk: ${core.recovered} submission(s) interrupted while sending are now unknown\n`);

@@ -117,15 +117,17 @@ export function registerSubmit(program: Command): void {
       'the journal id of a rejected or failed entry this one corrects: once accepted, that entry is marked superseded',
       wholeNumber('--corrects', 1, Number.MAX_SAFE_INTEGER),
     )
-    .action((file: string | undefined, opts: SubmitOptions) =>
-      withContext(
+    .action((file: string | undefined, opts: SubmitOptions) => {
+      // Loaded while the journal opens: the bulk path reads CSV and .xlsx files (csv-parse; exceljs for a workbook).
+      const bulk = opts.csv ? import('../bulk') : undefined;
+      bulk?.catch(() => undefined);
+      return withContext(
         async (ctx) => {
           const profile = ctx.profile(opts.profile);
           if (opts.csv) {
             if (file) throw new CliFailure('Give either an entry file or --csv FILE, not both');
             if (opts.corrects) throw new CliFailure('--corrects goes with one entry file, not --csv');
-            // Loaded here: the bulk path reads CSV and .xlsx files (csv-parse, exceljs, unzipper).
-            const { submitCsv } = await import('../bulk');
+            const { submitCsv } = await (bulk ?? import('../bulk'));
             const given = [...(opts.columns ? readColumnsFile(opts.columns) : []), ...opts.column];
             await submitCsv(ctx, opts.csv, profile, { ...opts, given });
             return;
@@ -163,6 +165,6 @@ export function registerSubmit(program: Command): void {
           await reportSubmitted(ctx, result, opts);
         },
         { concurrency: opts.concurrency },
-      ),
-    );
+      );
+    });
 }

@@ -85,7 +85,7 @@ async function localSealing(
   const { journalCipher, REQUIRE_ENCRYPTION_ENV } = await import('../journal/sqlite/journal-key');
   const required = env[REQUIRE_ENCRYPTION_ENV] === '1';
   try {
-    const { key } = await journalCipher(credentials, localJournalPath(home), env);
+    const { key } = await journalCipher(credentials, localJournalPath(home), env, { derive: false });
     if (key) return { key, toDisk: true };
   } catch {
     // This computer's journal cannot be opened now (another process has it, or its key is gone): an

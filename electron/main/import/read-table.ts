@@ -2,7 +2,6 @@
 // formats), then the reader of its kind reads it.
 import { open } from 'node:fs/promises';
 import { openCsv } from './read-csv';
-import { openWorkbook } from './read-xlsx';
 import {
   SNIFF_BYTES,
   TableReadError,
@@ -33,7 +32,8 @@ export async function openTable(
 ): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
   const start = await readStart(path);
   if (start.length === 0) throw new TableReadError('The file is empty.');
-  if (signature(start, 0x50, 0x4b, 0x03, 0x04)) return openWorkbook(path, options.sheet);
+  // The workbook reader (exceljs) is loaded only for a workbook: a CSV file's rows start without it.
+  if (signature(start, 0x50, 0x4b, 0x03, 0x04)) return (await import('./read-xlsx')).openWorkbook(path, options.sheet);
   refuseOtherFormats(start);
   return openCsv(path, start, options.encoding);
 }

@@ -15,6 +15,7 @@ import { journalCipher } from './sqlite/journal-key';
 import { openSqliteStore } from './sqlite/worker-store';
 import type { JournalStore } from './store';
 import type { PostgresStoreOptions } from './postgres/store';
+import { trace } from '../support/trace';
 
 /** The file, in the data folder, that says where this desk's journal lives. */
 export const journalSettingsFile = (home: string) => join(home, 'journal.json');
@@ -144,7 +145,14 @@ export async function openLocalJournal(
   operator: string,
 ): Promise<JournalStore> {
   const path = localJournalPath(options.home);
-  return openSqliteStore(path, operator, await journalCipher(options.credentials, path, options.env));
+  // The journal's thread starts while the key is read and derived.
+  const cipher = journalCipher(options.credentials, path, options.env).then((known) => {
+    trace('journal key read');
+    return known;
+  });
+  const store = await openSqliteStore(path, operator, cipher);
+  trace('journal open');
+  return store;
 }
 
 /** Opens this desk's journal store: the URL given, else the saved settings (this computer by default). */

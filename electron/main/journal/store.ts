@@ -222,13 +222,13 @@ export interface JournalStore {
    */
   unclaim(ids: readonly number[], lease: Lease): Promise<number>;
   /**
-   * Records several sends' outcomes in one transaction (a group commit), in order; an outcome for
-   * a row that is no longer this sender's settles an unknown no person acted on, else is kept in
-   * the history. With `next`, claims up to `next.limit` due rows in the same transaction.
+   * Records sends' outcomes in one transaction (group commit), in order (a row no longer this sender's settles an
+   * unknown no one acted on, else is noted); `next` claims up to `next.limit` rows in it; `rows: false`: no rows back.
    */
   recordOutcomes(
     outcomes: readonly RecordOutcome[],
     next?: { lease: Lease; sendable: SendableProfiles; limit: number },
+    options?: { rows?: boolean },
   ): Promise<{ rows: SubmissionRow[]; next: SubmissionRow[] }>;
   /** recordOutcomes for one outcome (with `next`, claims at most one row). */
   recordOutcome(

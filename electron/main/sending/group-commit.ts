@@ -13,7 +13,8 @@ const GROUP_LIMIT = 64;
 interface Waiting {
   item: RecordOutcome;
   wantsNext: boolean;
-  resolve(recorded: { row: SubmissionRow; next: SubmissionRow | undefined }): void;
+  wantsRow: boolean;
+  resolve(recorded: { row: SubmissionRow | undefined; next: SubmissionRow | undefined }): void;
   reject(err: unknown): void;
 }
 
@@ -65,12 +66,17 @@ export function createGroupCommit(options: GroupCommitOptions) {
     try {
       const wanted = group.filter((w) => w.wantsNext).length;
       const next = wanted ? { lease: options.lease, sendable: await options.sendable(), limit: wanted } : undefined;
+      // The recorded rows are read back only when a sender asked for its row (a send from a screen).
+      const rows = group.some((w) => w.wantsRow);
       const recorded = await options.journal.recordOutcomes(
         group.map((w) => w.item),
         next,
+        { rows },
       );
       const claimed = [...recorded.next];
-      group.forEach((w, i) => w.resolve({ row: recorded.rows[i]!, next: w.wantsNext ? claimed.shift() : undefined }));
+      group.forEach((w, i) =>
+        w.resolve({ row: rows ? recorded.rows[i] : undefined, next: w.wantsNext ? claimed.shift() : undefined }),
+      );
     } catch (err) {
       for (const w of group) w.reject(err);
     } finally {
@@ -80,10 +86,17 @@ export function createGroupCommit(options: GroupCommitOptions) {
   }
 
   return {
-    /** Records the outcome with others close in time; with `wantsNext`, a due row is claimed for this sender too. */
-    record(item: RecordOutcome, wantsNext: boolean): Promise<{ row: SubmissionRow; next: SubmissionRow | undefined }> {
+    /**
+     * Records the outcome with others close in time; with `wantsNext`, a due row is claimed for this
+     * sender too; with `wantsRow`, the recorded row is read back.
+     */
+    record(
+      item: RecordOutcome,
+      wantsNext: boolean,
+      wantsRow = true,
+    ): Promise<{ row: SubmissionRow | undefined; next: SubmissionRow | undefined }> {
       return new Promise((resolve, reject) => {
-        waiting.push({ item, wantsNext, resolve, reject });
+        waiting.push({ item, wantsNext, wantsRow, resolve, reject });
         schedule();
       });
     },

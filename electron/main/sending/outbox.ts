@@ -1,5 +1,6 @@
 import type { Job, Pipeline } from './pipeline';
 import type { JournalStore } from '../journal/store';
+import { traceSlotWait } from '../support/trace';
 
 export interface OutboxOptions {
   journal: JournalStore;
@@ -165,7 +166,11 @@ export class Outbox {
         this.spares.add(next);
       }, this.report);
       await answered;
-      if (this.paused || this.holding > 0 || !held.some((j) => this.spares.has(j))) await claimed;
+      if (this.paused || this.holding > 0 || !held.some((j) => this.spares.has(j))) {
+        const waitFrom = performance.now();
+        await claimed;
+        traceSlotWait(performance.now() - waitFrom);
+      } else traceSlotWait(0);
       job = this.takeSpare(held);
     }
   }

@@ -10,6 +10,7 @@ import { createGroupCommit } from './group-commit';
 import { encodeRow } from './wire-parts';
 import { createSendTracker } from './send-tracker';
 import type { OutcomeSpill } from './outcome-spill';
+import { trace } from '../support/trace';
 
 /** How failed sends are retried: exponential backoff with jitter, up to a number of attempts. */
 export interface RetryPolicy {
@@ -151,7 +152,10 @@ export function createPipeline(deps: PipelineDeps) {
     }
   }
 
+  let sentOne = false;
   async function answer({ row, profile }: Job): Promise<SendOutcome> {
+    if (!sentOne) trace('first request leaves');
+    sentOne = true;
     try {
       const connection = deps.connection(profile);
       const parts = encodeRow(row, profile);
@@ -210,15 +214,17 @@ export function createPipeline(deps: PipelineDeps) {
   /**
    * Sends a claimed row and records the outcome; tracked, so close() waits for it. `answered`
    * resolves as soon as the answer arrives (the sender may go on with a row it already holds);
-   * `recorded` once the outcome is committed, with others close to it (group commit). When
-   * `more()` says so as the answer arrives, the next due row for this sender is claimed in that
-   * same commit; a claimed row `keep` refuses (a pause came meanwhile) is given back unsent.
+   * `recorded` once the outcome is committed, with others close to it (group commit), with the
+   * recorded row only when `wantsRow` (the outbox needs none). When `more()` says so as the answer
+   * arrives, the next due row for this sender is claimed in that same commit; a claimed row `keep`
+   * refuses (a pause came meanwhile) is given back unsent.
    */
   function deliverAhead(
     job: Job,
     more: () => boolean,
     keep: (next: Job) => boolean = () => true,
-  ): { answered: Promise<void>; recorded: Promise<{ row: SubmissionRow; next: Job | undefined }> } {
+    wantsRow = false,
+  ): { answered: Promise<void>; recorded: Promise<{ row: SubmissionRow | undefined; next: Job | undefined }> } {
     let answered!: () => void;
     const arrived = new Promise<void>((resolve) => (answered = resolve));
     const recorded = tracker.track(async () => {
@@ -226,7 +232,7 @@ export function createPipeline(deps: PipelineDeps) {
       const item = { id: job.row.id, owner: deps.lease.owner, outcome };
       deps.spill?.keep(item);
       recording.add(job.row.id);
-      const done = await group.record(item, more()).finally(() => recording.delete(job.row.id));
+      const done = await group.record(item, more(), wantsRow).finally(() => recording.delete(job.row.id));
       deps.spill?.done(job.row.id);
       const next = jobOf(done.next);
       if (next && !keep(next)) {
@@ -238,9 +244,10 @@ export function createPipeline(deps: PipelineDeps) {
     return { answered: arrived, recorded };
   }
 
-  /** deliverAhead, resolving once the outcome is recorded; with `more`, with the next row claimed. */
-  function deliver(job: Job, more = false): Promise<{ row: SubmissionRow; next: Job | undefined }> {
-    return deliverAhead(job, () => more).recorded;
+  /** deliverAhead, resolving once the outcome is recorded with the recorded row; with `more`, with the next row claimed. */
+  async function deliver(job: Job, more = false): Promise<{ row: SubmissionRow; next: Job | undefined }> {
+    const { row, next } = await deliverAhead(job, () => more, undefined, true).recorded;
+    return { row: row!, next };
   }
 
   /** Sends one due row now and records the outcome; undefined when it is not sendable. */

@@ -37,12 +37,14 @@ async function rig(count: number) {
   }
   const calls: Array<{ ids: number[]; claims: number }> = [];
   let gate: Promise<void> | undefined;
-  const recordOutcomes: JournalStore['recordOutcomes'] = async (outcomes, next) => {
+  const readBack: boolean[] = [];
+  const recordOutcomes: JournalStore['recordOutcomes'] = async (outcomes, next, options) => {
     calls.push({ ids: outcomes.map((o) => o.id), claims: next?.limit ?? 0 });
+    readBack.push(options?.rows ?? true);
     const held = gate;
     gate = undefined;
     await held;
-    return store.recordOutcomes(outcomes, next);
+    return store.recordOutcomes(outcomes, next, options);
   };
   const hold = () => {
     let open!: () => void;
@@ -57,14 +59,25 @@ async function rig(count: number) {
     awaiting: () => awaiting,
   });
   const claimed = await store.claimDue(lease, sendable, count);
-  return { store, group, calls, hold, claimed, setAwaiting: (n: number) => (awaiting = n) };
+  return { store, group, calls, readBack, hold, claimed, setAwaiting: (n: number) => (awaiting = n) };
 }
 
 describe('group commit of sends’ outcomes', () => {
+  it('reads the recorded rows back only when a sender asks for its row: the outbox’s answers cross back with none', async () => {
+    const { store, group, readBack, claimed } = await rig(2);
+    const [a, b] = claimed.map((row) => row.id);
+    const quiet = await group.record(accepted(a!), false, false);
+    expect(quiet.row).toBeUndefined();
+    expect(readBack).toEqual([false]);
+    expect((await store.get(a!))?.state, 'recorded all the same').toBe('accepted');
+    expect((await group.record(accepted(b!), false, true)).row?.state).toBe('accepted');
+    expect(readBack).toEqual([false, true]);
+  });
+
   it('starts a commit as soon as an answer waits and no commit is running, though other sends are in flight', async () => {
     const { group, calls, claimed } = await rig(1);
     const recorded = await group.record(accepted(claimed[0]!.id), false);
-    expect(recorded.row.state).toBe('accepted');
+    expect(recorded.row?.state).toBe('accepted');
     expect(calls).toEqual([{ ids: [claimed[0]!.id], claims: 0 }]);
   });
 
@@ -116,8 +129,8 @@ describe('group commit of sends’ outcomes', () => {
     const { group, claimed } = await rig(2);
     const [a, b] = claimed.map((r) => r.id) as [number, number];
     await expect(group.record({ ...accepted(a), id: 999_999 }, false)).rejects.toThrow(/No journal entry/);
-    expect((await group.record(accepted(b), false)).row.state).toBe('accepted');
-    expect((await group.record(accepted(a), false)).row.state).toBe('accepted');
+    expect((await group.record(accepted(b), false)).row?.state).toBe('accepted');
+    expect((await group.record(accepted(a), false)).row?.state).toBe('accepted');
   });
 
   it('with a window, the first answer waits for the others in flight, then all share one commit', async () => {

@@ -2,7 +2,7 @@ import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from '..
 import { discardRow, resendRow } from './actions';
 import { promised, type Db } from './db';
 import { findDuplicate } from './duplicate-guard';
-import { insertQueued } from './sending';
+import { insertQueuedId } from './sending';
 
 interface RawBatch {
   id: number;
@@ -97,8 +97,8 @@ export function batchMethods(db: Db, operator: string): BatchStore {
             !allowDuplicate &&
             findDuplicate(db, s.kind, batch.profile, s.payloadHash, s.payload.reference ?? '', s.payload.policy ?? '');
           if (duplicate) return { row, outcome: 'duplicate', id: duplicate.id };
-          const queued = insertQueued(db, { ...s, profile: batch.profile, batch: { id: batchId, row } });
-          return { row, outcome: 'queued', id: queued.id };
+          const id = insertQueuedId(db, { ...s, profile: batch.profile, batch: { id: batchId, row } });
+          return { row, outcome: 'queued', id };
         });
       }),
     counts: (batchId) => {

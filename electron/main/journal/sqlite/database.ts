@@ -14,20 +14,25 @@ import {
 import { dirname } from 'node:path';
 import { JournalKeyError, JournalVersionError } from '../errors';
 import { MIGRATIONS } from './migrations';
+import { keyFor, PLAIN_HEADER, type DerivedKey } from './derived-key';
+
+export { deriveKey, saltOf, type DerivedKey } from './derived-key';
 
 /** How this computer's journal is opened: with its key (SQLCipher 4 settings) or plain. */
 export interface JournalCipher {
   /** The 32-byte key from the keychain; none when no keychain can be used. */
   key?: Buffer;
+  /**
+   * The key SQLCipher derives from `key` for the file with this salt, derived once per start (see
+   * deriveKey): the journal's thread opens the file with it and so never derives it again.
+   */
+  derived?: DerivedKey;
   /** Refuse a plain journal (an administrator's policy), rather than opening or creating one. */
   required?: boolean;
 }
 
 /** SQLite's page cache of this computer's journal, in KiB (filled only as pages are read). */
 export const JOURNAL_CACHE_KIB = 65_536;
-
-/** The first 16 bytes of every plain SQLite file; an encrypted journal starts with its random salt. */
-const PLAIN_HEADER = 'SQLite format 3\u0000';
 
 /** Whether a journal file exists and is plain SQLite (not encrypted). */
 export function isPlainJournal(file: string): boolean {
@@ -45,13 +50,19 @@ export function isPlainJournal(file: string): boolean {
 export const encryptingCopyOf = (file: string) => `${file}.encrypting`;
 
 /** Opens a journal file with the cipher settings of this computer's journal (SQLCipher 4), keyed when a key is given. */
-export function openKeyed(file: string, key: Buffer | undefined, options?: Database.Options): Database.Database {
+export function openKeyed(
+  file: string,
+  key: Buffer | undefined,
+  options?: Database.Options,
+  derived?: DerivedKey,
+): Database.Database {
+  const keying = key && keyFor(file, key, derived);
   const db = new Database(file, options);
   // Sorts and temporary tables stay in memory: a temporary file would hold journal contents in plain.
   db.pragma('temp_store = MEMORY');
   db.pragma(`cipher = 'sqlcipher'`);
   db.pragma('legacy = 4');
-  if (key) db.key(key);
+  if (keying) db.key(keying);
   return db;
 }
 
@@ -73,10 +84,13 @@ function schemaVersion(db: Database.Database, file: string, keyed: boolean): num
   }
 }
 
-/** Writes a new journal's first page under the key (its salt and header), in WAL mode as every open sets. */
-export function createEncrypted(file: string, key: Buffer): void {
+/**
+ * Writes a new journal's first page under the key (its salt and header), in WAL mode as every open
+ * sets: with `derived`, under that salt and derived key (no derivation inside SQLite).
+ */
+export function createEncrypted(file: string, key: Buffer, derived?: DerivedKey): void {
   mkdirSync(dirname(file), { recursive: true });
-  const db = openKeyed(file, key);
+  const db = openKeyed(file, key, undefined, derived);
   db.pragma('journal_mode = WAL');
   db.close();
 }
@@ -203,7 +217,7 @@ export function openDatabase(file: string, cipher: JournalCipher = {}): Database
   }
   // Encrypted under the key lock, as journalCipher does: two processes never encrypt one journal at once.
   if (key && isPlainJournal(file)) holdingKeyLock(file, () => encryptInPlace(file, key));
-  const db = openKeyed(file, key);
+  const db = openKeyed(file, key, undefined, cipher.derived);
   const version = schemaVersion(db, file, key !== undefined);
   if (version > MIGRATIONS.length) {
     db.close();

@@ -34,6 +34,8 @@ export class Db {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly listeners = new Set<(row: SubmissionRow) => void>();
   private pending: SubmissionRow[] = [];
+  /** History lines of the transaction running, written in one statement before it commits. */
+  private lines: Array<[number, JournalState | null, JournalState, string, string, string | null]> = [];
   /** Transactions committed (outermost only): the benchmarks' commits per entry. */
   commits = 0;
 
@@ -43,6 +45,11 @@ export class Db {
   onChange(listener: (row: SubmissionRow) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Whether anyone listens for changed rows (a screen does; the command line does not). */
+  get listening(): boolean {
+    return this.listeners.size > 0;
   }
 
   /** Notes a changed row, told to listeners once its transaction commits. */
@@ -69,9 +76,16 @@ export class Db {
     if (this.db.inTransaction) return fn();
     let result: T;
     try {
-      result = this.db.transaction(fn).immediate();
+      result = this.db
+        .transaction(() => {
+          const value = fn();
+          this.writeHistory();
+          return value;
+        })
+        .immediate();
     } catch (err) {
       this.pending = [];
+      this.lines = [];
       throw err;
     }
     this.commits += 1;
@@ -116,10 +130,27 @@ export class Db {
     });
   }
 
+  /**
+   * Adds a row's history line: inside a transaction it is written, in order, with the others of
+   * that transaction in one statement just before the commit (no call reads history back first).
+   */
   addHistory(id: number, from: JournalState | null, to: JournalState, actor: string, at: string, note: string | null) {
+    if (this.db.inTransaction) this.lines.push([id, from, to, actor, at, note]);
+    else
+      this.stmt(
+        'INSERT INTO history (submission_id, from_state, to_state, actor, at, note) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(id, from, to, actor, at, note);
+  }
+
+  /** Writes the history lines the transaction added so far, in order, in one statement (before reading history back). */
+  writeHistory(): void {
+    if (this.lines.length === 0) return;
+    const lines = JSON.stringify(this.lines);
+    this.lines = [];
     this.stmt(
-      'INSERT INTO history (submission_id, from_state, to_state, actor, at, note) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(id, from, to, actor, at, note);
+      `INSERT INTO history (submission_id, from_state, to_state, actor, at, note)
+         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?) ORDER BY key`,
+    ).run(lines);
   }
 
   get(id: number): SubmissionRow | undefined {

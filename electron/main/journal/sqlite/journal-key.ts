@@ -10,7 +10,16 @@ import {
   type CredentialStore,
 } from '../../credentials/keychain';
 import { JournalKeyError } from '../errors';
-import { createEncrypted, encryptInPlace, isPlainJournal, lockOf, type JournalCipher } from './database';
+import {
+  createEncrypted,
+  deriveKey,
+  encryptInPlace,
+  isPlainJournal,
+  lockOf,
+  saltOf,
+  type DerivedKey,
+  type JournalCipher,
+} from './database';
 
 export { lockOf };
 
@@ -22,16 +31,23 @@ export const REQUIRE_ENCRYPTION_ENV = 'FEED_DESK_REQUIRE_ENCRYPTION';
  * folder, made at first start (and read back before use, so a keychain that does not keep it
  * leaves the journal plain rather than unreadable). Without a keychain the journal stays plain,
  * unless encryption is required. An encrypted journal whose key is gone is refused, never replaced.
+ * Unless `derive` is false, the key SQLCipher uses for the file is derived here, once (see deriveKey).
  */
 export async function journalCipher(
   credentials: CredentialStore,
   file: string,
   env: NodeJS.ProcessEnv = process.env,
+  { derive = true }: { derive?: boolean } = {},
 ): Promise<JournalCipher> {
   const required = env[REQUIRE_ENCRYPTION_ENV] === '1';
+  const derivedFor = async (key: Buffer, made?: DerivedKey): Promise<DerivedKey | undefined> => {
+    const salt = derive ? saltOf(file) : undefined;
+    if (!salt) return undefined;
+    return made?.salt.equals(salt) ? made : await deriveKey(key, salt);
+  };
   try {
     const kept = await credentials.journalKey.read();
-    if (kept && !isPlainJournal(file) && !isNew(file)) return { key: kept, required };
+    if (kept && !isPlainJournal(file) && !isNew(file)) return { key: kept, derived: await derivedFor(kept), required };
     if (!kept && existsSync(file) && !isPlainJournal(file)) {
       throw new JournalKeyError(
         `The journal ${file} is encrypted, and this computer's keychain holds no key for it (the keychain was ` +
@@ -51,8 +67,12 @@ export async function journalCipher(
         key = made;
       }
       if (isPlainJournal(file)) encryptInPlace(file, key);
-      if (isNew(file)) createEncrypted(file, key);
-      return { key, required };
+      let made: DerivedKey | undefined;
+      if (isNew(file)) {
+        made = derive ? await deriveKey(key, randomBytes(16)) : undefined;
+        createEncrypted(file, key, made);
+      }
+      return { key, derived: await derivedFor(key, made), required };
     });
   } catch (err) {
     if (err instanceof KeychainUnavailableError) return { required };

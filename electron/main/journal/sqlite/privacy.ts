@@ -88,6 +88,7 @@ export function privacyMethods(db: Db, operator: string): PrivacyStore {
       at,
       raw.id,
     );
+    db.writeHistory();
     const notes = db
       .stmt('SELECT id, note FROM history WHERE submission_id = ? AND note IS NOT NULL')
       .all(raw.id) as Array<{ id: number; note: string }>;

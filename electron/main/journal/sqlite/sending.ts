@@ -23,34 +23,49 @@ const leaseColumns = (lease: Lease) => ({
   lease_expires_at: new Date(Date.now() + lease.ms).toISOString(),
 });
 
+const INSERT_QUEUED = `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy,
+    surname, postcode, original_recordid, state, created_at, updated_at, queued_at, batch_id, batch_row)
+  VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
+    @original, 'queued', @at, @at, @at, @batch, @batchRow)`;
+
+/** The insert's parameters for a new submission queued at `at`. */
+const insertParams = (s: NewSubmission, at: string) => ({
+  kind: s.kind,
+  profile: s.profile,
+  operator: s.operator,
+  payload: JSON.stringify(s.payload),
+  hash: s.payloadHash,
+  reference: s.payload.reference ?? '',
+  policy: s.payload.policy ?? '',
+  surname: s.payload.surname ?? '',
+  postcode: s.payload.postcode ?? '',
+  original: s.originalRecordid ?? null,
+  batch: s.batch?.id ?? null,
+  batchRow: s.batch?.row ?? null,
+  at,
+});
+
 /** Writes a new submission as queued, with its history line. */
 export function insertQueued(db: Db, s: NewSubmission): SubmissionRow {
   return db.atomically(() => {
     const at = nowIso();
-    const row = db
-      .stmt(
-        `INSERT INTO submissions (kind, profile, operator, payload, payload_hash, reference, policy, surname, postcode,
-             original_recordid, state, created_at, updated_at, queued_at, batch_id, batch_row)
-           VALUES (@kind, @profile, @operator, @payload, @hash, @reference, @policy, @surname, @postcode,
-             @original, 'queued', @at, @at, @at, @batch, @batchRow) RETURNING *`,
-      )
-      .get({
-        kind: s.kind,
-        profile: s.profile,
-        operator: s.operator,
-        payload: JSON.stringify(s.payload),
-        hash: s.payloadHash,
-        reference: s.payload.reference ?? '',
-        policy: s.payload.policy ?? '',
-        surname: s.payload.surname ?? '',
-        postcode: s.payload.postcode ?? '',
-        original: s.originalRecordid ?? null,
-        batch: s.batch?.id ?? null,
-        batchRow: s.batch?.row ?? null,
-        at,
-      }) as RawSubmission;
+    const row = db.stmt(`${INSERT_QUEUED} RETURNING *`).get(insertParams(s, at)) as RawSubmission;
     db.addHistory(row.id, null, 'queued', s.operator, at, null);
     return db.changed(toRow(row));
+  });
+}
+
+/**
+ * insertQueued for a caller that needs only the new row's id (a batch's rows): the row is read back
+ * only when someone listens for changes.
+ */
+export function insertQueuedId(db: Db, s: NewSubmission): number {
+  if (db.listening) return insertQueued(db, s).id;
+  return db.atomically(() => {
+    const at = nowIso();
+    const { id } = db.stmt(`${INSERT_QUEUED} RETURNING id`).get(insertParams(s, at)) as { id: number };
+    db.addHistory(id, null, 'queued', s.operator, at, null);
+    return id;
   });
 }
 
@@ -114,16 +129,23 @@ function claimDue(db: Db, lease: Lease, sendable: SendableProfiles, limit: numbe
   });
 }
 
-/** Records outcomes, then claims up to `next.limit` rows: one transaction. */
+/**
+ * Records outcomes, then claims up to `next.limit` rows: one transaction. Without `rows` the
+ * recorded rows are not handed back (they would cross to the sending thread for nothing).
+ */
 function recordOutcomes(
   db: Db,
   outcomes: readonly RecordOutcome[],
   next?: { lease: Lease; sendable: SendableProfiles; limit: number },
+  rows = true,
 ): { rows: SubmissionRow[]; next: SubmissionRow[] } {
-  return db.atomically(() => ({
-    rows: outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome)),
-    next: next ? claimDue(db, next.lease, next.sendable, next.limit) : [],
-  }));
+  return db.atomically(() => {
+    const recorded = outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome));
+    return {
+      rows: rows ? recorded : [],
+      next: next ? claimDue(db, next.lease, next.sendable, next.limit) : [],
+    };
+  });
 }
 
 /**
@@ -217,7 +239,7 @@ export function sendingMethods(db: Db): Sending {
     claimDue: (lease, sendable, limit) => claimDue(db, lease, sendable, limit),
     claimNext: (lease, sendable) => claimDue(db, lease, sendable, 1)[0],
     unclaim: (ids, lease) => unclaim(db, ids, lease),
-    recordOutcomes: (outcomes, next) => recordOutcomes(db, outcomes, next),
+    recordOutcomes: (outcomes, next, options) => recordOutcomes(db, outcomes, next, options?.rows ?? true),
     recordOutcome: (id, owner, outcome, next) => {
       const recorded = recordOutcomes(db, [{ id, owner, outcome }], next && { ...next, limit: 1 });
       return { row: recorded.rows[0]!, next: recorded.next[0] };

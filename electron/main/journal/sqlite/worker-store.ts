@@ -3,7 +3,7 @@ import type { SubmissionRow } from '../../../../shared/journal/types';
 import { JournalKeyError, JournalStateError, JournalVersionError } from '../errors';
 import type { BatchStore, JournalStore } from '../store';
 import type { JournalCipher } from './database';
-import type { JournalWorkerData, WireError, WorkerCall, WorkerMessage } from './worker';
+import type { JournalWorkerData, WireError, WorkerCall, WorkerCipher, WorkerMessage } from './worker';
 
 /** Every call of the store that is answered in the journal's thread. */
 const CALLS = [
@@ -84,13 +84,16 @@ function startWorker(workerData: JournalWorkerData): Worker {
  * createSqliteStore, answered there, so its statements, commits and fsyncs run beside the sends
  * rather than between them. Each call's promise resolves once the journal's thread has committed;
  * changes are told to listeners before the call that made them resolves, as in one thread.
+ * Given the cipher as a promise (the key still being read and derived), the thread starts at once
+ * and opens the file once the cipher comes; a cipher that fails ends the thread.
  */
 export async function openSqliteStore(
   path: string,
   operator: string,
-  cipher: JournalCipher = {},
+  cipher: JournalCipher | Promise<JournalCipher> = {},
 ): Promise<JournalStore> {
-  const worker = startWorker({ path, operator, ...cipher });
+  const follows = cipher instanceof Promise;
+  const worker = startWorker(follows ? { path, operator, cipherFollows: true } : { path, operator, ...cipher });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   const listeners = new Set<(row: SubmissionRow) => void>();
   let ids = 0;
@@ -122,6 +125,16 @@ export async function openSqliteStore(
       waiting.clear();
     });
   });
+  // Failing before it is awaited (the thread gone while the key is read) is not a stray rejection.
+  ready.catch(() => undefined);
+  let known: JournalCipher;
+  try {
+    known = await cipher;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  if (follows) worker.postMessage(known satisfies WorkerCipher);
   await ready;
   // The thread keeps this process alive only while a call waits for its answer.
   worker.unref();
@@ -144,7 +157,7 @@ export async function openSqliteStore(
   let closing: Promise<void> | undefined;
   const store = {
     ...section('', CALLS),
-    location: { kind: 'local', path, user: operator, role: 'local', encrypted: cipher.key !== undefined },
+    location: { kind: 'local', path, user: operator, role: 'local', encrypted: known.key !== undefined },
     onChange(listener: (row: SubmissionRow) => void) {
       listeners.add(listener);
       if (listeners.size === 1) void call('listen', [true]).catch(() => undefined);

@@ -6,12 +6,22 @@ import type { JournalFilter, SubmissionRow } from '../../../../shared/journal/ty
 import type { JournalStore } from '../store';
 import { createSqliteStore } from './store';
 
-/** What the journal's thread is started with: the file, the operator and how it is encrypted. */
-export interface JournalWorkerData {
+/** How the journal is encrypted, as it crosses to the journal's thread. */
+export interface WorkerCipher {
+  key?: Uint8Array;
+  /** The key derived for the file (no derivation in this thread). */
+  derived?: { key: Uint8Array; salt: Uint8Array };
+  required?: boolean;
+}
+
+/**
+ * What the journal's thread is started with: the file, the operator and how it is encrypted; with
+ * `cipherFollows`, the cipher is the first message (the thread starts while the key is read).
+ */
+export interface JournalWorkerData extends WorkerCipher {
   path: string;
   operator: string;
-  key?: Uint8Array;
-  required?: boolean;
+  cipherFollows?: boolean;
 }
 
 /** A call from the owning thread: a store method by name (`batches.queue`, `drafts.get`…), or a page of an iteration. */
@@ -40,14 +50,24 @@ const wire = (err: unknown): WireError =>
     ? { name: err.name, message: err.message, code: (err as { code?: unknown }).code }
     : { name: 'Error', message: String(err) };
 
-let store: JournalStore;
-try {
-  const { path, operator, key, required } = workerData as JournalWorkerData;
-  // The key crossed the thread boundary as a Uint8Array.
-  store = createSqliteStore(path, operator, { key: key && Buffer.from(key), required });
-} catch (err) {
-  post({ type: 'open-failed', error: wire(err) });
-  process.exit(0);
+const data = workerData as JournalWorkerData;
+let store!: JournalStore;
+
+/** Opens the journal under `cipher`, then answers calls; tells the owning thread if it cannot. */
+function start({ key, derived, required }: WorkerCipher): void {
+  try {
+    // The keys crossed the thread boundary as Uint8Arrays.
+    store = createSqliteStore(data.path, data.operator, {
+      key: key && Buffer.from(key),
+      derived: derived && { key: Buffer.from(derived.key), salt: Buffer.from(derived.salt) },
+      required,
+    });
+  } catch (err) {
+    post({ type: 'open-failed', error: wire(err) });
+    process.exit(0);
+  }
+  port.on('message', onCall);
+  post({ type: 'ready' });
 }
 // Changes cross to the owning thread only while someone there listens.
 let stopTelling: (() => void) | undefined;
@@ -87,12 +107,14 @@ async function answer(call: WorkerCall): Promise<unknown> {
   return fn(...call.args);
 }
 
-port.on('message', (call: WorkerCall) => {
+function onCall(call: WorkerCall): void {
   answer(call).then(
     (value) => {
       post({ type: 'result', id: call.id, value, commits: store.commits?.() ?? 0 });
     },
     (err: unknown) => post({ type: 'error', id: call.id, error: wire(err), commits: store.commits?.() ?? 0 }),
   );
-});
-post({ type: 'ready' });
+}
+
+if (data.cipherFollows) port.once('message', (cipher: WorkerCipher) => start(cipher));
+else start(data);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { createHandlers } from '../../../../electron/main/ipc/handlers';
 import { JournalKeyError } from '../../../../electron/main/journal/errors';
 import { localJournalPath, openLocalJournal } from '../../../../electron/main/journal/open';
 import {
+  createEncrypted,
   encryptingCopyOf,
   isPlainJournal,
   openDatabase,
@@ -22,6 +23,7 @@ import {
 import { payloadHash } from '../../../../electron/main/journal/payload-hash';
 import { journalCipher, lockOf, REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
+import { openSqliteStore } from '../../../../electron/main/journal/sqlite/worker-store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { startCoreRig, tempHome, type CoreRig } from '../../../support/core';
 import { testDesktop } from '../../../support/desktop';
@@ -238,6 +240,61 @@ describe("this computer's journal at rest", () => {
     await encrypted.close();
     expect(isPlainJournal(file)).toBe(false);
     expect(existsSync(encryptingCopyOf(file)), 'the encrypted copy replaced the journal').toBe(false);
+  });
+
+  it("the key is derived once per start: the journal's thread opens it with the derived key, on a new data folder and on one keyed before", async () => {
+    const credentials = memoryCredentials();
+    const file = localJournalPath(tempHome());
+    const made = await journalCipher(credentials, file);
+    expect(made.derived?.key).toHaveLength(32);
+    // Another key in the keychain's place: only the derived key, used as it is, can open the file.
+    const wrong = randomBytes(32);
+    const store = await openSqliteStore(file, 'clerk', { key: wrong, derived: made.derived });
+    opened.push(store);
+    const payload = Object.fromEntries(
+      Object.entries(sampleInput({ reference: 'DERIVED-1' })).map(([k, v]) => [k, String(v)]),
+    );
+    const queued = await store.queue(
+      { kind: 'entry', profile: 'Sandbox', payload, payloadHash: payloadHash('entry', payload), operator: 'clerk' },
+      false,
+    );
+    expect(queued.row?.state).toBe('queued');
+    await store.close();
+    // The file is as SQLCipher keys it from the keychain's key: it opens with that key alone.
+    const byKey = openKeyed(file, made.key, { readonly: true });
+    expect(byKey.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 1 });
+    byKey.close();
+
+    // A journal keyed before this change (SQLCipher derived its key inside SQLite): its salt is read.
+    const older = localJournalPath(tempHome());
+    createEncrypted(older, made.key!);
+    const again = await journalCipher(credentials, older);
+    expect(again.derived?.salt.equals(readFileSync(older).subarray(0, 16))).toBe(true);
+    const db = openDatabase(older, { key: wrong, derived: again.derived });
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0);
+    db.close();
+  });
+
+  it("the journal's thread starts while the key is read: it opens the file under the cipher that comes later, and a refusal ends it", async () => {
+    const credentials = memoryCredentials();
+    const file = localJournalPath(tempHome());
+    let give!: (cipher: Awaited<ReturnType<typeof journalCipher>>) => void;
+    const later = new Promise<Awaited<ReturnType<typeof journalCipher>>>((resolve) => (give = resolve));
+    const opening = openSqliteStore(file, 'clerk', later);
+    let settled = false;
+    void opening.finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled, 'no journal before its cipher').toBe(false);
+    give(await journalCipher(credentials, file));
+    const store = await opening;
+    opened.push(store);
+    expect(store.location).toMatchObject({ kind: 'local', encrypted: true });
+    expect(await store.list({})).toMatchObject({ total: 0 });
+    await store.close();
+    expect(isPlainJournal(file)).toBe(false);
+
+    const refused = new JournalKeyError('no key for it');
+    await expect(openSqliteStore(file, 'clerk', Promise.reject(refused))).rejects.toBe(refused);
   });
 
   it('the app and the CLI starting on a new data folder at once agree on one key', async () => {

@@ -1,0 +1,50 @@
+// The key SQLCipher encrypts a journal file with, derived from the keychain's key once per start
+// (in the thread pool) and handed to whatever opens the file, so no open derives it again.
+import { pbkdf2 } from 'node:crypto';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+/** The first 16 bytes of every plain SQLite file; an encrypted journal starts with its random salt. */
+export const PLAIN_HEADER = 'SQLite format 3\u0000';
+
+/** A journal key as SQLCipher 4 derives it for one file: the derived key and the file's salt. */
+export interface DerivedKey {
+  key: Buffer;
+  salt: Buffer;
+}
+
+const pbkdf2Async = promisify(pbkdf2);
+
+/**
+ * SQLCipher 4's derivation of the key a file is encrypted with from the keychain's key and the
+ * file's salt (PBKDF2-HMAC-SHA512, 256,000 rounds): the costly part of opening an encrypted
+ * journal, run here in the thread pool rather than inside SQLite on the thread that opens it.
+ */
+export async function deriveKey(key: Buffer, salt: Buffer): Promise<DerivedKey> {
+  return { key: await pbkdf2Async(key, salt, 256_000, 32, 'sha512'), salt };
+}
+
+/** The salt of an encrypted journal file (its first 16 bytes); undefined for a missing, short or plain file. */
+export function saltOf(file: string): Buffer | undefined {
+  if (!existsSync(file)) return undefined;
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    return readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') !== PLAIN_HEADER ? head : undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The key as SQLCipher takes it: the derived key in its raw form (no derivation) when it is for this
+ * file's salt, with the salt when the file is new; else the keychain's key, which SQLCipher derives.
+ */
+export function keyFor(file: string, key: Buffer, derived: DerivedKey | undefined): Buffer {
+  if (!derived) return key;
+  const salt = saltOf(file);
+  if (salt?.equals(derived.salt)) return Buffer.from(`x'${derived.key.toString('hex')}'`);
+  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0)
+    return Buffer.from(`x'${derived.key.toString('hex')}${derived.salt.toString('hex')}'`);
+  return key;
+}
