@@ -128,6 +128,16 @@ async function office(desks: number): Promise<Figures> {
       WHERE s.dbid = (SELECT oid FROM pg_database WHERE datname = $1) AND r.rolname = ANY ($2::text[])`,
     [database, users],
   );
+  if (process.env.BENCH_VERBOSE) {
+    const top = await db.query<{ query: string; calls: string; ms: number }>(
+      `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query, calls, total_exec_time::float8 AS ms
+         FROM pg_stat_statements s WHERE s.dbid = (SELECT oid FROM pg_database WHERE datname = $1)
+         ORDER BY total_exec_time DESC LIMIT 8`,
+      [database],
+    );
+    for (const t of top.rows)
+      console.log(`  ${t.ms.toFixed(0).padStart(7)} ms ${String(t.calls).padStart(6)} calls  ${t.query}`);
+  }
   await listener.end();
   await db.end();
   const entries = desks * ROWS;
