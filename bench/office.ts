@@ -50,7 +50,8 @@ function asGiven(url: string): { url: string; password: string } {
 /** Runs the CLI and throws with what it said unless it ended 0. */
 async function cli(args: string[], env: NodeJS.ProcessEnv, input?: string) {
   const run = await runCli(args, { ...CLEAN, ...env }, input);
-  if (run.code !== 0) throw new Error(`feed-desk ${args.join(' ')} ended ${run.code}: ${run.stderr}`);
+  if (run.code !== 0)
+    throw new Error(`feed-desk ${args.join(' ')} ended ${run.code}: ${run.stderr}${run.stdout.slice(-3000)}`);
   return run;
 }
 
@@ -110,7 +111,7 @@ async function office(desks: number): Promise<Figures> {
   const before = sandbox.records.length;
 
   const started = performance.now();
-  await Promise.all(
+  const runs = Promise.all(
     homes.map(({ user, home, file, times }) =>
       cli(['submit', '--csv', file, '--concurrency', String(CONCURRENCY), '--json'], {
         FEED_DESK_HOME: home,
@@ -120,6 +121,15 @@ async function office(desks: number): Promise<Figures> {
       }),
     ),
   );
+  await runs.catch(async (err: unknown) => {
+    const failed = await db.query(
+      `SELECT s.id, s.state, s.attempts, s.next_attempt_at, s.error_code, s.message, h.from_state, h.to_state, h.actor, h.note, h.at
+         FROM feed_desk.submissions s JOIN feed_desk.history h ON h.submission_id = s.id
+        WHERE s.state NOT IN ('accepted') ORDER BY s.id, h.id`,
+    );
+    console.error(failed.rows);
+    throw err;
+  });
   const seconds = (performance.now() - started) / 1000;
   await new Promise((r) => setTimeout(r, 200)); // the last notifications
   const { rows } = await db.query<{ ms: number; calls: number }>(
