@@ -51,7 +51,14 @@ function asGiven(url: string): { url: string; password: string } {
 async function cli(args: string[], env: NodeJS.ProcessEnv, input?: string) {
   const run = await runCli(args, { ...CLEAN, ...env }, input);
   if (run.code !== 0)
-    throw new Error(`feed-desk ${args.join(' ')} ended ${run.code}: ${run.stderr}${run.stdout.slice(-3000)}`);
+    throw new Error(
+      `feed-desk ${args.join(' ')} ended ${run.code} (${run.stdout.length} characters out): ${run.stderr}` +
+        run.stdout
+          .split('\n')
+          .filter((line) => !line.includes('"event":"progress"'))
+          .join('\n')
+          .slice(-3000),
+    );
   return run;
 }
 
