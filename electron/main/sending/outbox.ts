@@ -6,13 +6,16 @@ export interface OutboxOptions {
   journal: JournalStore;
   pipeline: Pipeline;
   concurrency: number;
-  /** How often to look for rows queued by another process, due for retry, or with an expired lease, in ms. */
+  /** How often to look for rows queued by another process or due for retry, in ms. */
   pollMs?: number;
+  /** How often this desk turns rows whose lease ran out (any desk's) into unknown, in ms: a sweep on its own timer. */
+  sweepMs?: number;
   /** Told about a send or a look that failed inside Feed Desk (a bug, or the journal unreachable); rows stay safe. */
   onError?: (err: unknown) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SWEEP_MS = 10_000;
 
 /**
  * Sends queued rows and failed rows whose retry time has come, with at most `concurrency` sends
@@ -34,6 +37,10 @@ export class Outbox {
   private epoch = 0;
   /** While above 0 (a pause is being committed), no slot sends a spare. */
   private holding = 0;
+  private sweeper: NodeJS.Timeout | undefined;
+  /** The lease sweep, and drain()'s question about the next retry, while in flight (stop() waits for them). */
+  private sweeping: Promise<void> | undefined;
+  private asking: Promise<unknown> | undefined;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -44,13 +51,30 @@ export class Outbox {
   /** Starts (or resumes) sending. */
   start(): void {
     this.paused = false;
+    this.sweep();
     this.kick();
+  }
+
+  /** Turns rows whose lease ran out into unknown now, then every sweepMs while started. */
+  private sweep(): void {
+    clearTimeout(this.sweeper);
+    if (this.paused || this.sweeping) return;
+    this.sweeping = this.options.journal
+      .expireLeases()
+      .then(() => undefined, this.report)
+      .finally(() => {
+        this.sweeping = undefined;
+        if (this.paused) return;
+        this.sweeper = setTimeout(() => this.sweep(), this.options.sweepMs ?? SWEEP_MS);
+        this.sweeper.unref();
+      });
   }
 
   /** Stops taking new rows; rows already sending finish and are recorded, spares go back to the queue. */
   pause(): void {
     this.paused = true;
     clearTimeout(this.timer);
+    clearTimeout(this.sweeper);
     void this.releaseSpares();
   }
 
@@ -85,7 +109,8 @@ export class Outbox {
    */
   async stop(): Promise<void> {
     this.pause();
-    while (this.filling || this.again) await Promise.allSettled([this.filling, this.again]);
+    while (this.filling || this.again || this.sweeping || this.asking)
+      await Promise.allSettled([this.filling, this.again, this.sweeping, this.asking]);
   }
 
   /** Starts a worker per due row up to the concurrency limit (call after queueing), then plans the next look. */
@@ -115,7 +140,6 @@ export class Outbox {
     if (this.paused) return;
     let wait = this.options.pollMs ?? 1000;
     try {
-      await this.options.journal.expireLeases();
       // The free sending slots' rows and a spare for each, claimed in one commit.
       const free = this.options.concurrency - this.workers.size;
       const epoch = this.epoch;
@@ -132,7 +156,9 @@ export class Outbox {
         this.workers.add(worker);
         void worker.then(() => this.workers.delete(worker));
       }
-      if (!this.paused) wait = await this.untilNextLook();
+      // Only a claim that came back short means nothing more is due now: then the next retry sets the wake.
+      const short = free > 0 && jobs.length < free * 2;
+      if (!this.paused && short) wait = await this.untilNextLook();
     } finally {
       // Even a look that failed (the journal unreachable for longer than calls wait) plans the next one.
       clearTimeout(this.timer);
@@ -204,7 +230,12 @@ export class Outbox {
         continue;
       }
       const looks = this.looks;
-      const retryAt = await this.options.journal.nextRetryAt(await this.options.pipeline.sendable());
+      const sendable = await this.options.pipeline.sendable();
+      if (this.paused) return;
+      const asking = this.options.journal.nextRetryAt(sendable);
+      this.asking = asking;
+      const retryAt = await asking.finally(() => (this.asking = undefined));
+      if (this.paused) return;
       // A timed look may have claimed a row while we asked (it is then sending, not failed): look again.
       if (this.looks !== looks || this.filling || this.workers.size > 0) continue;
       if (!retryAt) return;

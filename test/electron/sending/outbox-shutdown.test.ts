@@ -53,3 +53,44 @@ it('a look in flight when the desk closes asks nothing of the journal once it is
   expect(late).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+it('drain()’s question about the next retry, in flight when the desk closes, ends before the journal closes', async () => {
+  const home = tempHome('feed-desk-outbox-shutdown-');
+  let closed = false;
+  let held: (() => void) | undefined;
+  const answered: Array<{ closedBefore: boolean }> = [];
+  const watched = (store: JournalStore): JournalStore =>
+    new Proxy(store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          // Only drain()'s own question is held (the look's is asked inside Outbox.look).
+          const caller = new Error().stack?.split('\n')[2] ?? '';
+          if (key === 'nextRetryAt' && caller.includes('Outbox.drain') && !held) {
+            await new Promise<void>((resolve) => (held = resolve));
+            answered.push({ closedBefore: closed });
+          }
+          const result = (await (value as (...a: unknown[]) => unknown).apply(target, args)) as unknown;
+          if (key === 'close') closed = true;
+          return result;
+        };
+      },
+    });
+  const core = await openCore({
+    home,
+    sandboxUrl: () => undefined,
+    journal: async (operator) => watched(createSqliteStore(join(home, 'journal.db'), operator)),
+  });
+  const errors: unknown[] = [];
+  const draining = core.outbox.drain().catch((err: unknown) => errors.push(err));
+  while (!held) await new Promise((r) => setTimeout(r, 5));
+  const closing = core.close();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(closed).toBe(false); // close() waits for the question in flight
+  held();
+  await closing;
+  await draining;
+  expect(answered).toEqual([{ closedBefore: false }]);
+  expect(errors).toEqual([]);
+});

@@ -27,8 +27,8 @@ export class FeedDeafError extends Error {
 }
 
 /**
- * LISTENs on a dedicated connection; for each notification (one per row per committed
- * transaction, this desk's own included) calls the listeners with the row as read after the
+ * LISTENs on a dedicated connection; for each notification (the ids of the rows a committed
+ * statement changed, comma-separated; this desk's own included) calls the listeners with the row as read after the
  * commit, in the order announced. Reads are batched when notifications come faster than they are
  * read. A dropped connection is reopened; changes made while it was down are not replayed. With a
  * probe, the first connection must hear one announcement made elsewhere, else FeedDeafError (a
@@ -74,9 +74,14 @@ export async function listenForChanges(
   let probing: { payload: string; heard: () => void } | undefined;
   function announced(message: pg.Notification): void {
     if (probing && message.channel === CHANGE_CHANNEL && message.payload === probing.payload) probing.heard();
-    // Anyone signed in may NOTIFY this channel: only a row id is taken, anything else ignored.
-    if (message.channel !== CHANGE_CHANNEL || !/^\d{1,18}$/.test(message.payload ?? '') || listeners.size === 0) return;
-    pending.push(Number(message.payload));
+    // Anyone signed in may NOTIFY this channel: only row ids (comma-separated) are taken, anything else ignored.
+    if (
+      message.channel !== CHANGE_CHANNEL ||
+      !/^\d{1,18}(,\d{1,18})*$/.test(message.payload ?? '') ||
+      listeners.size === 0
+    )
+      return;
+    pending.push(...message.payload!.split(',').map(Number));
     schedule();
   }
 

@@ -3,6 +3,8 @@ import { BATCH_RETRY_SQL } from './batch-retry-sql';
 import { BATCH_ROWS_SQL } from './batch-rows-sql';
 import { BATCH_SENDING_SQL } from './batch-sending-sql';
 import { BATCHES_SQL } from './batches-sql';
+import { CLAIMS_MIGRATION_SQL, CLAIMS_SQL } from './claims-sql';
+import { QUEUE_BATCH_SQL } from './queue-batch-sql';
 import { DRAFT_LINK_SQL } from './draft-link-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { PRIVACY_SQL } from './privacy-sql';
@@ -33,6 +35,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   TWINS_SQL + BATCH_RETRY_SQL,
   UNCLAIM_SQL,
   REVISION_SQL,
+  CLAIMS_MIGRATION_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */
@@ -46,11 +49,14 @@ CREATE TABLE IF NOT EXISTS feed_desk.schema_version (
 `;
 
 /**
- * Steps applied on every init after the migrations (idempotent): the duplicate guard's bounded
+ * Steps applied on every init after the migrations (idempotent): the current definitions of
+ * functions (claims-sql.ts), the duplicate guard's bounded
  * waits (waits-sql.ts), and the trigram index for free text, once pg_trgm is installed (office
  * init installs it when the owner may).
  */
-export const ENSURE_SQL = `${GUARD_WAITS_SQL}
+export const ENSURE_SQL = `${CLAIMS_SQL}
+${QUEUE_BATCH_SQL}
+${GUARD_WAITS_SQL}
 DO $$
 DECLARE ops text;
 BEGIN

@@ -5,6 +5,7 @@ import { iso, toRow, type PgSubmission } from './rows';
 import { NOT_IN_PAUSED_BATCH } from './batches-sql';
 import { BATCH_LIMIT } from './batch-sending-sql';
 import { claimGuard } from './claim-guard';
+import { timedClaim } from './claim-times';
 
 type Sending = SendingSection;
 
@@ -24,10 +25,12 @@ export function sendingMethods(db: Db, user: string): Sending {
   const claimDue: Sending['claimDue'] = (lease, sendable, limit) =>
     claims.run(lease.owner, async (hooks) => {
       if (limit < 1) return [];
-      const rows = await db.rows<PgSubmission>(
-        'SELECT * FROM feed_desk.claim_due($1, $2, $3::text[], $4::text[], $5)',
-        [lease.owner, ms(lease), ...lists(sendable), Math.min(limit, BATCH_LIMIT)],
-        hooks,
+      const rows = await timedClaim(() =>
+        db.rows<PgSubmission>(
+          'SELECT * FROM feed_desk.claim_due($1, $2, $3::text[], $4::text[], $5)',
+          [lease.owner, ms(lease), ...lists(sendable), Math.min(limit, BATCH_LIMIT)],
+          hooks,
+        ),
       );
       return rows.map((row) => claims.held(lease.owner, toRow(row)));
     });
