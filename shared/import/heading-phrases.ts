@@ -109,7 +109,7 @@ export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = 
   address2: ['Area', 'District', 'Suburb', 'Village'],
   model: ['Product range', 'Style', 'Style name'],
   colour: ['Finish', 'Shade'],
-  fabric: ['Leather', 'Fabric or leather', 'Cover type'],
+  fabric: ['Leather', 'Fabric or leather'],
   description: ['Item', 'Item type', 'Product type', 'Goods type', 'Type of goods'],
   total_seats: ['Seater', 'Number of seater'],
   policy: ['Certificate', 'Certificate reference', 'Certificate ID'],

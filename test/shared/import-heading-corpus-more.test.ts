@@ -35,6 +35,19 @@ const CORPUS: ReadonlyArray<[string, EntryField, MatchHow]> = [
   ['Shipment Date', 'delivery_date', 'guess'],
   ['Fulfilled at', 'delivery_date', 'guess'],
   ['Fulfilled Date', 'delivery_date', 'guess'],
+  // The protection plan's number and price; a place of the address; a list of alternatives.
+  ['Plan No', 'policy', 'guess'],
+  ['Guard Policy No', 'policy', 'guess'],
+  ['Protection Cert', 'policy', 'guess'],
+  ['Warranty Ref', 'policy', 'guess'],
+  ['Guard Premium', 'policy_premium', 'guess'],
+  ['Care Plan £', 'policy_premium', 'guess'],
+  ['Protection Cost', 'policy_premium', 'guess'],
+  ['ADDR_TOWN', 'town', 'synonym'],
+  ['Address County', 'county', 'synonym'],
+  ['Address Postcode', 'postcode', 'synonym'],
+  ['Insured State, Province, Territory, Region or similar', 'county', 'guess'],
+  ['Postcode / Zip Code or similar', 'postcode', 'guess'],
 ];
 
 /** Headings that look like those above but are something else: never matched. */
@@ -55,6 +68,17 @@ const LOOK_ALIKES: readonly string[] = [
   'Branch Name',
   'House Type',
   'Cover Start',
+  'Plan Type',
+  'Care Plan',
+  'Protection Plan',
+  'Warranty Period',
+  'Cover Start Date',
+  'Guard Policy Type',
+  'Plan Name',
+  'Address Country',
+  'Address Type Code',
+  'Name/Postcode',
+  'Date/Time',
 ];
 
 describe('heading corpus, continued', () => {
@@ -65,5 +89,30 @@ describe('heading corpus, continued', () => {
 
   it.each(LOOK_ALIKES)('%j stays unmatched', (heading) => {
     expect(matchHeadings([heading])[0]).toMatchObject({ field: null, how: null });
+  });
+
+  it('reads a heading by the others of its file', () => {
+    const fields = (header: string[]) => matchHeadings(header).map((m) => [m.field, m.how]);
+    // Beside a salutation, "Title" is a job title.
+    expect(fields(['Title', 'Salutation', 'Surname'])).toEqual([
+      [null, null],
+      ['title', 'synonym'],
+      ['surname', 'name'],
+    ]);
+    expect(fields(['Title', 'Surname'])[0]).toEqual(['title', 'name']);
+    // Beside the house number or name, the street is the second line.
+    expect(fields(['House No/Name', 'Street', 'Town'])).toEqual([
+      ['address1', 'guess'],
+      ['address2', 'guess'],
+      ['town', 'name'],
+    ]);
+    expect(fields(['House Name', 'Street', 'Locality']).slice(1)).toEqual([
+      ['address1', 'synonym'],
+      ['address2', 'synonym'],
+    ]);
+    // Beside a town or postcode, "State" is the county; beside an order's columns it is left out.
+    expect(fields(['City', 'State', 'Zip'])[1]).toEqual(['county', 'guess']);
+    expect(fields(['Order ID', 'State', 'Total'])[1]).toEqual([null, null]);
+    expect(fields(['City', 'State', 'County'])[1]).toEqual([null, null]);
   });
 });

@@ -1,0 +1,56 @@
+import type { EntryField } from '../entry/fields';
+import { rawWords, setWords } from './heading-words';
+
+/**
+ * How a column came to feed its field: chosen on the command line, remembered from the person's
+ * last file, its heading spells the field's name or label, is one of the field's synonyms (or
+ * abbreviates the name), or a guess from part of a heading. A guess is shown as one.
+ */
+export type MatchHow = 'given' | 'remembered' | 'name' | 'label' | 'synonym' | 'guess';
+
+/** What a heading names: a field (from the delivery address when `delivery` is set), or the fields it could name. */
+export type HeadingReading = { field: EntryField; how: MatchHow; delivery?: true } | { candidates: EntryField[] };
+
+const fieldOf = (reading: HeadingReading | null | undefined) =>
+  reading && 'field' in reading ? reading.field : undefined;
+
+/** The heading's words without those naming the delivery or invoice address, and whether it named the delivery one. */
+function ownWords(text: string): { words: string[]; delivery: boolean } {
+  const delivery = setWords(text, 'delivery');
+  return { words: delivery ?? setWords(text, 'invoice') ?? rawWords(text), delivery: !!delivery };
+}
+
+/**
+ * Readings that depend on the other headings of the file, made in place:
+ * - "Salutation" (or "Mr/Mrs") beside "Title": the title is the salutation, and "Title" a job title;
+ * - "House No/Name" beside "Street": the house is the first line of the address and the street the second;
+ * - "State" (or "State Code") beside a town or postcode is the county, as a guess; alone it may be an
+ *   order's state.
+ */
+export function readInFile(header: readonly string[], read: Array<HeadingReading | null>): void {
+  const words = header.map((text) => rawWords(text));
+  const reads = (field: EntryField, test: (w: string[]) => boolean) =>
+    read.flatMap((r, column) => (fieldOf(r) === field && test(words[column]!) ? [column] : []));
+
+  const salutation = reads('title', (w) => !w.includes('title'));
+  if (salutation.length > 0)
+    for (const column of reads('title', (w) => w.includes('title'))) read[column] = { candidates: ['title'] };
+
+  const house = reads('address1', (w) => (w.includes('house') || w.includes('building')) && !w.includes('street'));
+  const noSecondLine = !read.some((r) => fieldOf(r) === 'address2');
+  if (house.length > 0 && noSecondLine) {
+    for (const column of reads('address1', (w) => w.includes('street') && !w.includes('house'))) {
+      const r = read[column] as { delivery?: true };
+      read[column] = { field: 'address2', how: 'guess', ...(r.delivery ? { delivery: true as const } : {}) };
+    }
+  }
+
+  const place = read.some((r) => fieldOf(r) === 'town' || fieldOf(r) === 'postcode');
+  if (!place || read.some((r) => fieldOf(r) === 'county')) return;
+  header.forEach((text, column) => {
+    if (read[column]) return;
+    const own = ownWords(text);
+    if (own.words.join(' ') === 'state' || own.words.join(' ') === 'state code')
+      read[column] = { field: 'county', how: 'guess', ...(own.delivery ? { delivery: true as const } : {}) };
+  });
+}
