@@ -25,7 +25,10 @@ function ownWords(text: string): { words: string[]; delivery: boolean } {
  * - "Salutation" (or "Mr/Mrs") beside "Title": the title is the salutation, and "Title" a job title;
  * - "House No/Name" beside "Street": the house is the first line of the address and the street the second;
  * - "State" (or "State Code") beside a town or postcode is the county, as a guess; alone it may be an
- *   order's state.
+ *   order's state;
+ * - the date an invoice, application or record was made ("Invoice Date", "Created at") is the date of
+ *   purchase, as a guess, in a file of sales (with a value, premium, item or order or invoice number)
+ *   that has no date of purchase or delivery; alone, or beside those, it may be any date.
  */
 export function readInFile(header: readonly string[], read: Array<HeadingReading | null>): void {
   const words = header.map((text) => rawWords(text));
@@ -45,6 +48,7 @@ export function readInFile(header: readonly string[], read: Array<HeadingReading
     }
   }
 
+  saleDate(header, read);
   const place = read.some((r) => fieldOf(r) === 'town' || fieldOf(r) === 'postcode');
   if (!place || read.some((r) => fieldOf(r) === 'county')) return;
   header.forEach((text, column) => {
@@ -53,4 +57,28 @@ export function readInFile(header: readonly string[], read: Array<HeadingReading
     if (own.words.join(' ') === 'state' || own.words.join(' ') === 'state code')
       read[column] = { field: 'county', how: 'guess', ...(own.delivery ? { delivery: true as const } : {}) };
   });
+}
+
+/** Words that, with "date", name when a sale's record was made: "Invoice Date", "Created at", "Close Date". */
+const RECORD_WORDS = new Set(['invoice', 'inv', 'application', 'created', 'close', 'closed', 'transaction']);
+/** Fields whose column says the file's rows are sales. */
+const SALE_FIELDS: ReadonlySet<EntryField> = new Set([
+  'total_value',
+  'policy_premium',
+  'description',
+  'order_number',
+  'invoice_number',
+]);
+
+/** The one column naming when a sale's record was made, read as the date of purchase in a file of sales without a date. */
+function saleDate(header: readonly string[], read: Array<HeadingReading | null>): void {
+  const fields = read.map(fieldOf);
+  const dated = fields.includes('purchase_date') || fields.includes('delivery_date');
+  if (dated || !fields.some((f) => f && SALE_FIELDS.has(f))) return;
+  const record = header.flatMap((text, column) => {
+    const words = rawWords(text);
+    const made = words.length === 2 && words.includes('date') && words.some((w) => RECORD_WORDS.has(w));
+    return made && !read[column] ? [column] : [];
+  });
+  if (record.length === 1) read[record[0]!] = { field: 'purchase_date', how: 'guess' };
 }

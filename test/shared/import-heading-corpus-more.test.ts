@@ -114,5 +114,15 @@ describe('heading corpus, continued', () => {
     expect(fields(['City', 'State', 'Zip'])[1]).toEqual(['county', 'guess']);
     expect(fields(['Order ID', 'State', 'Total'])[1]).toEqual([null, null]);
     expect(fields(['City', 'State', 'County'])[1]).toEqual([null, null]);
+    // In a file of sales without a date of purchase or delivery, the date the invoice or record was made is the sale's.
+    expect(fields(['Invoice No', 'InvoiceDate', 'Total Value'])[1]).toEqual(['purchase_date', 'guess']);
+    expect(fields(['Created at', 'Lineitem price'])[0]).toEqual(['purchase_date', 'guess']);
+    expect(fields(['Application Date', 'Surname'])[0]).toEqual([null, null]);
+    expect(fields(['Invoice Date', 'Sale Date', 'Value'])[0]).toEqual([null, null]);
+    expect(fields(['Invoice Date', 'Despatch Date', 'Invoice No'])[0]).toEqual([null, null]);
+    expect(fields(['Invoice Date', 'Created at', 'Value']).slice(0, 2)).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 });
