@@ -26,9 +26,12 @@ function ownWords(text: string): { words: string[]; delivery: boolean } {
  * - "House No/Name" beside "Street": the house is the first line of the address and the street the second;
  * - "State" (or "State Code") beside a town or postcode is the county, as a guess; alone it may be an
  *   order's state;
- * - the date an invoice, application or record was made ("Invoice Date", "Created at") is the date of
- *   purchase, as a guess, in a file of sales (with a value, premium, item or order or invoice number)
- *   that has no date of purchase or delivery; alone, or beside those, it may be any date.
+ * A file of sales has a column of the value, premium, item, order or invoice number, or date of purchase:
+ * - there, the date an invoice, application or record was made ("Invoice Date", "Created at") is the
+ *   date of purchase, as a guess, when no column gives a date of purchase or delivery; alone, or beside
+ *   those, it may be any date;
+ * - there, an order's "Subtotal" (the goods before delivery) is the value, as a guess, when no column
+ *   gives an item's price or value.
  */
 export function readInFile(header: readonly string[], read: Array<HeadingReading | null>): void {
   const words = header.map((text) => rawWords(text));
@@ -49,6 +52,7 @@ export function readInFile(header: readonly string[], read: Array<HeadingReading
   }
 
   saleDate(header, read);
+  subtotal(header, read);
   const place = read.some((r) => fieldOf(r) === 'town' || fieldOf(r) === 'postcode');
   if (!place || read.some((r) => fieldOf(r) === 'county')) return;
   header.forEach((text, column) => {
@@ -68,17 +72,29 @@ const SALE_FIELDS: ReadonlySet<EntryField> = new Set([
   'description',
   'order_number',
   'invoice_number',
+  'purchase_date',
 ]);
 
 /** The one column naming when a sale's record was made, read as the date of purchase in a file of sales without a date. */
 function saleDate(header: readonly string[], read: Array<HeadingReading | null>): void {
   const fields = read.map(fieldOf);
+  if (!fields.some((f) => f && SALE_FIELDS.has(f))) return;
   const dated = fields.includes('purchase_date') || fields.includes('delivery_date');
-  if (dated || !fields.some((f) => f && SALE_FIELDS.has(f))) return;
+  if (dated) return;
   const record = header.flatMap((text, column) => {
     const words = rawWords(text);
     const made = words.length === 2 && words.includes('date') && words.some((w) => RECORD_WORDS.has(w));
     return made && !read[column] ? [column] : [];
   });
   if (record.length === 1) read[record[0]!] = { field: 'purchase_date', how: 'guess' };
+}
+
+/** The one "Subtotal" column, read as the value in a file of sales without another. */
+function subtotal(header: readonly string[], read: Array<HeadingReading | null>): void {
+  const fields = read.map(fieldOf);
+  if (fields.includes('total_value') || !fields.some((f) => f && SALE_FIELDS.has(f))) return;
+  const sub = header.flatMap((text, column) =>
+    rawWords(text).join('') === 'subtotal' && !read[column] ? [column] : [],
+  );
+  if (sub.length === 1) read[sub[0]!] = { field: 'total_value', how: 'guess' };
 }
