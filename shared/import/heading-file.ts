@@ -28,8 +28,9 @@ function ownWords(text: string): { words: string[]; delivery: boolean } {
  *   order's state;
  * A file of sales has a column of the value, premium, item, order or invoice number, or date of purchase:
  * - there, the date an invoice, application or record was made ("Invoice Date", "Created at") is the
- *   date of purchase, as a guess, when no column gives a date of purchase or delivery; alone, or beside
- *   those, it may be any date;
+ *   date of purchase, as a guess, when no column gives a date of purchase or delivery (beside a date of
+ *   delivery, an order's creation still is: it is when the order was placed); alone, or beside a date
+ *   of purchase, it may be any date;
  * - there, an order's "Subtotal" (the goods before delivery) is the value, as a guess, when no column
  *   gives an item's price or value.
  */
@@ -79,12 +80,13 @@ const SALE_FIELDS: ReadonlySet<EntryField> = new Set([
 function saleDate(header: readonly string[], read: Array<HeadingReading | null>): void {
   const fields = read.map(fieldOf);
   if (!fields.some((f) => f && SALE_FIELDS.has(f))) return;
-  const dated = fields.includes('purchase_date') || fields.includes('delivery_date');
-  if (dated) return;
+  if (fields.includes('purchase_date')) return;
+  // An order's creation is when it was placed, beside a date of delivery too.
+  const placed = (words: string[]) => words.includes('created') && fields.includes('order_number');
   const record = header.flatMap((text, column) => {
     const words = rawWords(text);
     const made = words.length === 2 && words.includes('date') && words.some((w) => RECORD_WORDS.has(w));
-    return made && !read[column] ? [column] : [];
+    return made && !read[column] && (!fields.includes('delivery_date') || placed(words)) ? [column] : [];
   });
   if (record.length === 1) read[record[0]!] = { field: 'purchase_date', how: 'guess' };
 }
