@@ -29,8 +29,8 @@ function ownWords(text: string): { words: string[]; delivery: boolean } {
  * A file of sales has a column of the value, premium, item, order or invoice number, or date of purchase:
  * - there, the date an invoice, application or record was made ("Invoice Date", "Created at") is the
  *   date of purchase, as a guess, when no column gives a date of purchase or delivery (beside a date of
- *   delivery, an order's creation still is: it is when the order was placed); alone, or beside a date
- *   of purchase, it may be any date;
+ *   delivery, a record's creation or an application still is: both are made at the sale, whereas an
+ *   invoice may be raised at despatch); alone, or beside a date of purchase, it may be any date;
  * - there, an order's "Subtotal" (the goods before delivery) is the value, as a guess, when no column
  *   gives an item's price or value.
  */
@@ -81,8 +81,9 @@ function saleDate(header: readonly string[], read: Array<HeadingReading | null>)
   const fields = read.map(fieldOf);
   if (!fields.some((f) => f && SALE_FIELDS.has(f))) return;
   if (fields.includes('purchase_date')) return;
-  // An order's creation is when it was placed, beside a date of delivery too.
-  const placed = (words: string[]) => words.includes('created') && fields.includes('order_number');
+  // An order is created, and finance applied for, at the sale (beside a date of delivery too); an
+  // invoice may be raised at despatch.
+  const placed = (words: string[]) => words.includes('created') || words.includes('application');
   const record = header.flatMap((text, column) => {
     const words = rawWords(text);
     const made = words.length === 2 && words.includes('date') && words.some((w) => RECORD_WORDS.has(w));

@@ -121,7 +121,8 @@ describe('heading corpus, continued', () => {
     expect(fields(['Invoice Date', 'Sale Date', 'Value'])[0]).toEqual([null, null]);
     expect(fields(['Invoice Date', 'Despatch Date', 'Invoice No'])[0]).toEqual([null, null]);
     expect(fields(['Order No', 'Created at', 'Despatch Date'])[1]).toEqual(['purchase_date', 'guess']);
-    expect(fields(['Invoice No', 'Created at', 'Despatch Date'])[1]).toEqual([null, null]);
+    expect(fields(['Cash Price', 'Application Date', 'Delivered'])[1]).toEqual(['purchase_date', 'guess']);
+    expect(fields(['Invoice No', 'Close Date', 'Despatch Date'])[1]).toEqual([null, null]);
     // In a file of sales without an item's price, the order's subtotal is the value.
     expect(fields(['Order ID', 'Subtotal (inc tax)', 'Order Total'])[1]).toEqual(['total_value', 'guess']);
     expect(fields(['Order ID', 'Subtotal', 'Lineitem price'])[1]).toEqual([null, null]);
