@@ -26,6 +26,8 @@ function ownWords(text: string): { words: string[]; delivery: boolean } {
  * - "House No/Name" beside "Street": the house is the first line of the address and the street the second;
  * - "State" (or "State Code") beside a town or postcode is the county, as a guess; alone it may be an
  *   order's state;
+ * - "Cover" beside a colour (and no fabric) is the upholstery's fabric, as a guess; alone it may be the
+ *   insurance cover.
  * A file of sales has a column of the value, premium, item, order or invoice number, or date of purchase:
  * - there, the date an invoice, application or record was made ("Invoice Date", "Created at") is the
  *   date of purchase, as a guess, when no column gives a date of purchase or delivery (beside a date of
@@ -51,6 +53,11 @@ export function readInFile(header: readonly string[], read: Array<HeadingReading
       read[column] = { field: 'address2', how: 'guess', ...(r.delivery ? { delivery: true as const } : {}) };
     }
   }
+
+  // "Cover" beside a colour is the upholstery; alone it may be the insurance cover.
+  const cover = words.flatMap((w, column) => (w.join(' ') === 'cover' && !read[column] ? [column] : []));
+  const furniture = read.some((r) => fieldOf(r) === 'colour') && !read.some((r) => fieldOf(r) === 'fabric');
+  if (furniture && cover.length === 1) read[cover[0]!] = { field: 'fabric', how: 'guess' };
 
   saleDate(header, read);
   subtotal(header, read);

@@ -219,4 +219,5 @@ export const GENERAL_WORDS: ReadonlySet<string> = new Set([
   'sold',
   'mobile',
   'state',
+  'cover',
 ]);

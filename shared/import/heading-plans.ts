@@ -20,6 +20,7 @@ export function planField(words: readonly string[], text: string): EntryField | 
   const rest = words.filter((w) => !PLAN_WORDS.has(w) && !SOFT_WORDS.has(w));
   if (rest.length === 0) return CURRENCY.test(text) ? 'policy_premium' : undefined;
   if (rest.every((w) => NUMBER_WORDS.has(w)) && rest.some((w) => w !== 'policy')) return 'policy';
-  if (rest.every((w) => PRICE_WORDS.has(w) || w === 'policy')) return 'policy_premium';
+  if (rest.every((w) => PRICE_WORDS.has(w) || w === 'policy') && rest.some((w) => PRICE_WORDS.has(w)))
+    return 'policy_premium';
   return undefined;
 }

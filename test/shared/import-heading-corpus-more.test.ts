@@ -69,6 +69,9 @@ const LOOK_ALIKES: readonly string[] = [
   'House Type',
   'Cover Start',
   'Plan Type',
+  'Policy Guard',
+  'Cover',
+  'Cover Level',
   'Care Plan',
   'Protection Plan',
   'Warranty Period',
@@ -114,6 +117,10 @@ describe('heading corpus, continued', () => {
     expect(fields(['City', 'State', 'Zip'])[1]).toEqual(['county', 'guess']);
     expect(fields(['Order ID', 'State', 'Total'])[1]).toEqual([null, null]);
     expect(fields(['City', 'State', 'County'])[1]).toEqual([null, null]);
+    // Beside a colour, "Cover" is the upholstery.
+    expect(fields(['Cover', 'Colour'])[0]).toEqual(['fabric', 'guess']);
+    expect(fields(['Cover', 'Colour', 'Fabric'])[0]).toEqual([null, null]);
+    expect(fields(['Cover', 'Premium'])[0]).toEqual([null, null]);
     // In a file of sales without a date of purchase or delivery, the date the invoice or record was made is the sale's.
     expect(fields(['Invoice No', 'InvoiceDate', 'Total Value'])[1]).toEqual(['purchase_date', 'guess']);
     expect(fields(['Created at', 'Lineitem price'])[0]).toEqual(['purchase_date', 'guess']);
@@ -123,6 +130,10 @@ describe('heading corpus, continued', () => {
     expect(fields(['Order No', 'Created at', 'Despatch Date'])[1]).toEqual(['purchase_date', 'guess']);
     expect(fields(['Cash Price', 'Application Date', 'Delivered'])[1]).toEqual(['purchase_date', 'guess']);
     expect(fields(['Invoice No', 'Close Date', 'Despatch Date'])[1]).toEqual([null, null]);
+    // Beside a colour, "Cover" is the upholstery.
+    expect(fields(['Cover', 'Colour'])[0]).toEqual(['fabric', 'guess']);
+    expect(fields(['Cover', 'Colour', 'Fabric'])[0]).toEqual([null, null]);
+    expect(fields(['Cover', 'Premium'])[0]).toEqual([null, null]);
     // In a file of sales without an item's price, the order's subtotal is the value.
     expect(fields(['Order ID', 'Subtotal (inc tax)', 'Order Total'])[1]).toEqual(['total_value', 'guess']);
     expect(fields(['Order ID', 'Subtotal', 'Lineitem price'])[1]).toEqual([null, null]);
