@@ -33,8 +33,9 @@ function ownWords(text: string): { words: string[]; delivery: boolean } {
  *   date of purchase, as a guess, when no column gives a date of purchase or delivery (beside a date of
  *   delivery, a record's creation or an application still is: both are made at the sale, whereas an
  *   invoice may be raised at despatch); alone, or beside a date of purchase, it may be any date;
- * - there, an order's "Subtotal" (the goods before delivery) is the value, as a guess, when no column
- *   gives an item's price or value.
+ * - there, an order's "Subtotal" (the goods before delivery), else its or an invoice's one total
+ *   ("Total", "Gross", "Invoice Total"), is the value, as a guess, when no column gives an item's
+ *   price or value.
  */
 export function readInFile(header: readonly string[], read: Array<HeadingReading | null>): void {
   const words = header.map((text) => rawWords(text));
@@ -99,12 +100,20 @@ function saleDate(header: readonly string[], read: Array<HeadingReading | null>)
   if (record.length === 1) read[record[0]!] = { field: 'purchase_date', how: 'guess' };
 }
 
-/** The one "Subtotal" column, read as the value in a file of sales without another. */
+/** Words of an order's or invoice's total: "Gross", "Invoice Total", "Order Total (inc tax)". */
+const TOTAL_WORDS = new Set(['gross', 'total', 'invoice', 'order', 'grand']);
+
+/**
+ * The one "Subtotal" column, else the one order or invoice total ("Total", "Gross"), read as the
+ * value in a file of sales without another.
+ */
 function subtotal(header: readonly string[], read: Array<HeadingReading | null>): void {
   const fields = read.map(fieldOf);
   if (fields.includes('total_value') || !fields.some((f) => f && SALE_FIELDS.has(f))) return;
-  const sub = header.flatMap((text, column) =>
-    rawWords(text).join('') === 'subtotal' && !read[column] ? [column] : [],
-  );
-  if (sub.length === 1) read[sub[0]!] = { field: 'total_value', how: 'guess' };
+  const open = (test: (words: string[]) => boolean) =>
+    header.flatMap((text, column) => (!fieldOf(read[column]) && test(rawWords(text)) ? [column] : []));
+  const sub = open((w) => w.join('') === 'subtotal');
+  const total = open((w) => w.every((x) => TOTAL_WORDS.has(x)) && (w.includes('total') || w.join() === 'gross'));
+  const one = sub.length === 1 ? sub : sub.length === 0 && total.length === 1 ? total : [];
+  if (one.length === 1) read[one[0]!] = { field: 'total_value', how: 'guess' };
 }

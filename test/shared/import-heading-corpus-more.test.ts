@@ -137,6 +137,19 @@ describe('heading corpus, continued', () => {
     // In a file of sales without an item's price, the order's subtotal is the value.
     expect(fields(['Order ID', 'Subtotal (inc tax)', 'Order Total'])[1]).toEqual(['total_value', 'guess']);
     expect(fields(['Order ID', 'Subtotal', 'Lineitem price'])[1]).toEqual([null, null]);
+    // Else the order's or invoice's one total.
+    expect(fields(['InvoiceNumber', 'Total', 'TaxTotal']).slice(1)).toEqual([
+      ['total_value', 'guess'],
+      [null, null],
+    ]);
+    expect(fields(['Invoice No', 'Net', 'Gross'])[2]).toEqual(['total_value', 'guess']);
+    expect(fields(['Order ID', 'Grand Total', 'Subtotal']).slice(1)).toEqual([
+      [null, null],
+      ['total_value', 'guess'],
+    ]);
+    expect(fields(['Order ID', 'Total', 'Lineitem price'])[1]).toEqual([null, null]);
+    expect(fields(['Order ID', 'Total', 'Invoice Total'])[1]).toEqual([null, null]);
+    expect(fields(['Surname', 'Total'])[1]).toEqual([null, null]);
     expect(fields(['Invoice Date', 'Created at', 'Value']).slice(0, 2)).toEqual([
       [null, null],
       [null, null],
