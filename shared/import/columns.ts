@@ -1,6 +1,8 @@
 import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '../entry/fields';
 import type { EntryInput } from '../entry/schema';
 import { GENERAL_WORDS, LIKELY, SYNONYMS } from './heading-phrases';
+import { readInFile, type HeadingReading, type MatchHow } from './heading-file';
+import { planField } from './heading-plans';
 import { HeadingReader, setWords, rawWords, SOFT_WORDS } from './heading-words';
 
 /** The field each column of an imported file feeds, one per column; null for a column left out. */
@@ -14,12 +16,7 @@ export function headerKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/**
- * How a column came to feed its field: chosen on the command line, remembered from the person's
- * last file, its heading spells the field's name or label, is one of the field's synonyms (or
- * abbreviates the name), or a guess from part of a heading. A guess is shown as one.
- */
-export type MatchHow = 'given' | 'remembered' | 'name' | 'label' | 'synonym' | 'guess';
+export type { HeadingReading, MatchHow } from './heading-file';
 
 /** What the matcher made of one column. */
 export interface ColumnMatch {
@@ -89,10 +86,19 @@ const isGeneral = (word: string) => GENERAL_WORDS.has(word) || SOFT_WORDS.has(wo
 const contains = (outer: readonly string[], inner: readonly string[]) => inner.every((w) => outer.includes(w));
 const unique = (fields: EntryField[]) => [...new Set(fields)];
 
+/** The fields of a place an address heading may name ("Address Town"). */
+const PLACES: ReadonlySet<EntryField> = new Set(['town', 'county', 'postcode']);
+
 /** The field a heading's words name, or the fields they could name (more than one: left for the person). */
 function readWords(text: string): { field: EntryField; how: MatchHow } | { candidates: EntryField[] } | null {
   const { words, expanded } = reader.read(text);
   if (words.length === 0) return null;
+  // "ADDR_TOWN", "Address Postcode": the address's town or postcode.
+  if (words.length > 1 && words.includes('address')) {
+    const rest = readWords(words.filter((w) => w !== 'address').join(' '));
+    if (rest && 'field' in rest && PLACES.has(rest.field))
+      return { field: rest.field, how: rest.how === 'guess' ? 'guess' : 'synonym' };
+  }
   const same = PHRASES.filter((p) => p.words.length === words.length && contains(p.words, words));
   const exact = unique(same.map((p) => p.field));
   if (exact.length > 1) return { candidates: exact };
@@ -102,6 +108,8 @@ function readWords(text: string): { field: EntryField; how: MatchHow } | { candi
   }
   const likely = unique(LIKELY_PHRASES.filter((p) => p.words.join() === words.join()).map((p) => p.field));
   if (likely.length === 1) return { field: likely[0]!, how: 'guess' };
+  const plan = planField(words, text);
+  if (plan) return { field: plan, how: 'guess' };
   // A guess: the heading is part of one field's headings and says more than a general word ("Order"),
   // or is made of that field's headings and words that add nothing ("Zip / postal code", "Premium amount").
   const part = unique(
@@ -119,9 +127,6 @@ function readWords(text: string): { field: EntryField; how: MatchHow } | { candi
 
 /** What a heading holds in brackets: a note ("(house and street)"), a unit, or whose it is ("(Shipping)"). */
 const BRACKETS = /\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g;
-
-/** What a heading names: a field (from the delivery address when `delivery` is set), or the fields it could name. */
-export type HeadingReading = { field: EntryField; how: MatchHow; delivery?: true } | { candidates: EntryField[] };
 
 /**
  * What a heading names, before any column claims a field: its name or label spelled out, else the
@@ -143,6 +148,12 @@ export function readHeading(text: string): HeadingReading | null {
   const outside = inside && !setWords(inside, 'delivery') ? readWords(text.replace(BRACKETS, ' ')) : null;
   if (outside && !(whole && 'field' in outside && outside.how === 'guess')) return outside;
   if (whole) return whole;
+  // A list of alternatives ("State, Province, Region or similar"): two or more name one field and none another.
+  const parts = text.split(/[/,;]|\bor\b/i).map(readWords);
+  const listed = unique(parts.flatMap((p) => (p && 'field' in p ? [p.field] : [])));
+  const agree = parts.filter((p) => p && 'field' in p).length;
+  if (listed.length === 1 && agree >= 2 && !parts.some((p) => p && 'candidates' in p))
+    return { field: listed[0]!, how: 'guess' };
   // The name, address and telephone of the invoice address ("Inv Town"), or, as a guess, the delivery address's.
   for (const set of ['invoice', 'delivery'] as const) {
     const rest = setWords(text, set);
@@ -192,6 +203,10 @@ export function matchHeadings(
       : shop && keys[column] === 'name'
         ? { field: 'order_number', how: 'guess' }
         : readHeading(text),
+  );
+  readInFile(
+    header.map((text, column) => (decided.has(column) ? '' : text)),
+    read,
   );
   // The surest reading claims a field first: a name before a label, a synonym, then a guess; the
   // delivery address last, and only in a file without the customer's own address.

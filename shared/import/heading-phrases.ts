@@ -103,9 +103,16 @@ export const SYNONYMS: Readonly<Record<EntryField, readonly string[]>> = {
  * after every name, label and synonym of the file has claimed its field.
  */
 export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = {
+  account_code: ['Branch code', 'Branch number', 'Branch ID'],
   title: ['Prefix'],
+  address1: ['House number', 'House name', 'House number or name', 'Building number', 'Building name'],
   address2: ['Area', 'District', 'Suburb', 'Village'],
-  model: ['Product range'],
+  model: ['Product range', 'Style', 'Style name'],
+  colour: ['Finish', 'Shade'],
+  fabric: ['Leather', 'Fabric or leather'],
+  description: ['Item', 'Item type', 'Product type', 'Goods type', 'Type of goods'],
+  total_seats: ['Seater', 'Number of seater'],
+  policy: ['Certificate', 'Certificate reference', 'Certificate ID'],
   policy_premium: [
     'Gross premium',
     'Total premium',
@@ -116,6 +123,8 @@ export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = 
     'Plan price',
     'Warranty price',
     'Retail premium',
+    'Gross written premium',
+    'Written premium',
   ],
   total_value: [
     'Gross value',
@@ -126,6 +135,13 @@ export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = 
     'Product price',
     'Sale amount',
     'Sale total',
+    'Sell price',
+    'Cash price',
+    'Amount',
+    'Line value',
+    'Line price',
+    'Line total',
+    'Goods total',
   ],
   purchase_date: ['Order date', 'Date ordered', 'Date paid', 'Order placed', 'Date placed'],
   delivery_date: [
@@ -141,6 +157,10 @@ export const LIKELY: Readonly<Partial<Record<EntryField, readonly string[]>>> = 
     'Expected delivery date',
     'Planned delivery date',
     'Scheduled delivery date',
+    'Shipment date',
+    'Fulfilled',
+    'Fulfilled date',
+    'Fulfilment date',
   ],
   sales_channel: [
     'Source',
@@ -199,4 +219,5 @@ export const GENERAL_WORDS: ReadonlySet<string> = new Set([
   'sold',
   'mobile',
   'state',
+  'cover',
 ]);

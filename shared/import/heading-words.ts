@@ -31,6 +31,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   mfg: 'manufacturer',
   manuf: 'manufacturer',
   color: 'colour',
+  col: 'colour',
   pcode: 'postcode',
   prem: 'premium',
   val: 'value',
@@ -51,6 +52,17 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   dop: 'purchase date',
   dispatch: 'despatch',
   dispatched: 'despatched',
+  // The kinds of goods a partner sells name the item ("Bed/Sofa", "Sofa Price").
+  sofa: 'item',
+  settee: 'item',
+  couch: 'item',
+  bed: 'item',
+  mattress: 'item',
+  chair: 'item',
+  armchair: 'item',
+  recliner: 'item',
+  suite: 'item',
+  furniture: 'item',
 };
 
 /** Words that say nothing about the field: dropped before comparing. */
@@ -95,6 +107,8 @@ const UNITS = new Set([
   'required',
   'optional',
   'mandatory',
+  'similar',
+  'equivalent',
 ]);
 
 /** Words a heading may hold beside the ones its field is known by ("Premium amount"). */
@@ -172,6 +186,11 @@ export function rawWords(text: string): string[] {
       // "Paid at", "createdAt": a time stamp, read as a date.
       .replace(/(?<=\p{L})(?:[\s_-]+(?:at|At|AT)|At)$/u, ' date')
       .replace(/#/g, ' no ')
+      // "1st Line", "2nd line": the ordinal written out.
+      .replace(/\b1st\b/gi, ' first ')
+      .replace(/\b2nd\b/gi, ' second ')
+      // "Email Add.", "Add 1": an address, never "Add on".
+      .replace(/\badd\b(?=\.|\s*\d|\s*$)/gi, ' addr ')
       .replace(/\ba\/c\b/gi, ' account ')
       .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
       .replace(/(\p{Lu}{2,})(\p{Lu}\p{Ll})/gu, '$1 $2')
