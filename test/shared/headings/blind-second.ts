@@ -1,0 +1,462 @@
+/** Held-out header rows of partners' files (17 files), written without sight of the matcher and never tuned on (first run 82.7 %). */
+export const HELD_OUT: Record<string, ReadonlyArray<[string, string | null]>> = {
+  // Ekm online shop "Orders" CSV export (one row per order line).
+  ekmOrderExport: [
+    ['Order Number', 'order_number'],
+    ['Order Date', 'purchase_date'],
+    ['Customer Title', 'title'],
+    ['Customer First Name', null], // first name is not initials
+    ['Customer Last Name', 'surname'],
+    ['Customer Email', 'email'],
+    ['Customer Telephone', 'telephone'],
+    ['Billing Address Line 1', 'address1'],
+    ['Billing Address Line 2', 'address2'],
+    ['Billing Town', 'town'],
+    ['Billing County', 'county'],
+    ['Billing Postcode', 'postcode'],
+    ['Billing Country', null],
+    ['Delivery Address Line 1', null], // billing set present, so delivery set is not imported
+    ['Delivery Postcode', null],
+    ['Product Name', 'description'],
+    ['Product Code', null],
+    ['Product Price', 'total_value'],
+    ['Delivery Method', null],
+    ['Order Total', null], // item price present; order total includes delivery
+  ],
+
+  // Squarespace Commerce orders CSV.
+  squarespaceOrders: [
+    ['Order ID', 'order_number'],
+    ['Email', 'email'],
+    ['Financial Status', null],
+    ['Paid at', null], // "Created at" is the order (purchase) date
+    ['Fulfilled at', 'delivery_date'], // fulfilment = despatch
+    ['Subtotal', null], // line-item price present
+    ['Total', null],
+    ['Shipping Method', null],
+    ['Created at', 'purchase_date'],
+    ['Lineitem quantity', null],
+    ['Lineitem name', 'description'],
+    ['Lineitem price', 'total_value'],
+    ['Lineitem sku', null],
+    ['Lineitem variant', null], // mixed option text ("Grey / 3 Seater"), not one field
+    ['Billing Name', null], // full name
+    ['Billing Address1', 'address1'],
+    ['Billing Address2', 'address2'],
+    ['Billing City', 'town'],
+    ['Billing Zip', 'postcode'],
+    ['Billing Province', 'county'],
+    ['Billing Country', null],
+    ['Billing Phone', 'telephone'],
+    ['Shipping Address1', null],
+    ['Channel Type', 'sales_channel'], // Web / POS
+    ['Private Notes', null],
+  ],
+
+  // PrestaShop order export module (raw column names from the database).
+  prestashopOrderExport: [
+    ['id_order', 'order_number'],
+    ['id_customer', 'reference'], // shop's own customer number
+    ['date_add', 'purchase_date'],
+    ['invoice_number', 'invoice_number'],
+    ['invoice_date', null],
+    ['delivery_date', 'delivery_date'],
+    ['customer_firstname', null],
+    ['customer_lastname', 'surname'],
+    ['customer_email', 'email'],
+    ['invoice_address1', 'address1'],
+    ['invoice_address2', 'address2'],
+    ['invoice_postcode', 'postcode'],
+    ['invoice_city', 'town'],
+    ['invoice_state', 'county'],
+    ['invoice_phone_mobile', 'telephone'],
+    ['delivery_address1', null], // invoice address set is imported
+    ['delivery_city', null],
+    ['product_name', 'description'],
+    ['product_reference', null], // SKU
+    ['product_quantity', null],
+    ['unit_price_tax_incl', 'total_value'],
+    ['total_paid_tax_incl', null],
+    ['payment', null],
+    ['current_state', null],
+  ],
+
+  // Etsy "EtsySoldOrderItems" CSV: no billing address, so the delivery set is used.
+  etsySoldOrderItems: [
+    ['Sale Date', 'purchase_date'],
+    ['Item Name', 'description'],
+    ['Buyer', null], // username / full name
+    ['Quantity', null],
+    ['Price', 'total_value'],
+    ['Order Delivery', null], // delivery charge
+    ['Order Sales Tax', null],
+    ['Item Total', null],
+    ['Date Posted', 'delivery_date'], // posted = despatched
+    ['Delivery Name', null],
+    ['Delivery Address1', 'address1'],
+    ['Delivery Address2', 'address2'],
+    ['Delivery City', 'town'],
+    ['Delivery State', 'county'],
+    ['Delivery Zipcode', 'postcode'],
+    ['Delivery Country', null],
+    ['Order ID', 'order_number'],
+    ['Variations', null],
+    ['Order Type', 'sales_channel'], // "online" / "in person"
+    ['Payment Type', null],
+    ['SKU', null],
+  ],
+
+  // Not On The High Street partner orders download (recipient = only address given).
+  nothsPartnerOrders: [
+    ['Order no.', 'order_number'],
+    ['Order placed', 'purchase_date'],
+    ['Dispatched on', 'delivery_date'],
+    ['Product title', 'description'],
+    ['Product options', null],
+    ['Item price (£)', 'total_value'],
+    ['Qty', null],
+    ['Delivery charge (£)', null],
+    ['Recipient title', 'title'],
+    ['Recipient first name', null],
+    ['Recipient surname', 'surname'],
+    ['Address line 1', 'address1'],
+    ['Address line 2', 'address2'],
+    ['Town/City', 'town'],
+    ['County', 'county'],
+    ['Postcode', 'postcode'],
+    ['Customer email', 'email'],
+    ['Customer phone', 'telephone'],
+    ['Gift message', null],
+    ['Partner SKU', null],
+  ],
+
+  // FreeAgent invoices export joined with contact details.
+  freeagentInvoices: [
+    ['Reference', 'invoice_number'], // FreeAgent's "Reference" is the invoice number (INV-0042)
+    ['Dated On', 'purchase_date'],
+    ['Due On', null],
+    ['Status', null],
+    ['Contact Name', null],
+    ['Last Name', 'surname'],
+    ['Address 1', 'address1'],
+    ['Address 2', 'address2'],
+    ['Address 3', null],
+    ['Town', 'town'],
+    ['Region', 'county'],
+    ['Postcode', 'postcode'],
+    ['Email', 'email'],
+    ['Telephone', 'telephone'],
+    ['Item Description', 'description'],
+    ['Item Price', 'total_value'],
+    ['Quantity', null],
+    ['Net Value', null],
+    ['VAT', null],
+    ['Total Value', null], // invoice total incl. VAT; item price is the goods value
+  ],
+
+  // Sage 200 sales order processing export.
+  sage200SalesOrders: [
+    ['SOP Document No', 'order_number'],
+    ['Document Date', 'purchase_date'],
+    ['Customer A/C', 'reference'], // the retailer's own ledger account for its customer, not the insurer account
+    ['Customer Name', null],
+    ['Address Line 1', 'address1'],
+    ['Address Line 2', 'address2'],
+    ['Address Line 3', null],
+    ['City', 'town'],
+    ['County', 'county'],
+    ['Post Code', 'postcode'],
+    ['Telephone No', 'telephone'],
+    ['Email Address', 'email'],
+    ['Item Code', null],
+    ['Item Description', 'description'],
+    ['Line Quantity', null],
+    ['Unit Selling Price', 'total_value'],
+    ['Line Tax Value', null],
+    ['Invoice No', 'invoice_number'],
+    ['Promised Delivery Date', 'delivery_date'], // only delivery date in the file
+    ['Despatch Status', null],
+    ['Analysis Code 1', null],
+  ],
+
+  // Zoho CRM Sales Orders module export.
+  zohoCrmSalesOrders: [
+    ['Sales Order Owner', null],
+    ['SO Number', 'order_number'],
+    ['Account Name', null], // look-alike: company/customer name
+    ['Contact Name', null],
+    ['Customer No.', 'reference'],
+    ['Billing Street', 'address1'],
+    ['Billing City', 'town'],
+    ['Billing State', 'county'],
+    ['Billing Code', 'postcode'],
+    ['Billing Country', null],
+    ['Shipping Street', null],
+    ['Product Name', 'description'],
+    ['List Price', 'total_value'],
+    ['Sub Total', null],
+    ['Tax', null],
+    ['Grand Total', null],
+    ['Created Time', 'purchase_date'], // order creation = sale date
+    ['Status', null],
+  ],
+
+  // Broker's monthly bordereau to the insurer.
+  brokerMonthlyBordereau: [
+    ['Agent No', 'account_code'],
+    ['Agent Name', null],
+    ['Certificate No', 'policy'],
+    ['Transaction Type', null], // NB / MTA / CAN
+    ['Date of Sale', 'purchase_date'],
+    ['Inception Date', null], // date of sale present
+    ['Expiry Date', null],
+    ['Policy Type', null],
+    ['Insured Title', 'title'],
+    ['Insured Initials', 'initials'],
+    ['Insured Surname', 'surname'],
+    ['Risk Address 1', 'address1'],
+    ['Risk Address 2', 'address2'],
+    ['Risk Town', 'town'],
+    ['Risk County', 'county'],
+    ['Risk Postcode', 'postcode'],
+    ['Goods Description', 'description'],
+    ['Sum Insured', 'total_value'], // value of goods insured
+    ['Gross Premium', 'policy_premium'],
+    ['IPT', null],
+    ['Net Premium', null],
+    ['Commission %', null],
+    ['Commission', null],
+  ],
+
+  // Protection-plan registration upload (snake_case template).
+  protectionPlanRegistration: [
+    ['dealer_code', 'account_code'],
+    ['plan_number', 'policy'],
+    ['plan_type', null],
+    ['registration_date', null], // not the purchase date
+    ['purchase_date', 'purchase_date'],
+    ['delivery_date', 'delivery_date'],
+    ['customer_title', 'title'],
+    ['customer_initials', 'initials'],
+    ['customer_surname', 'surname'],
+    ['address_line_1', 'address1'],
+    ['address_line_2', 'address2'],
+    ['town_city', 'town'],
+    ['county', 'county'],
+    ['post_code', 'postcode'],
+    ['email_address', 'email'],
+    ['contact_number', 'telephone'],
+    ['date_of_birth', null],
+    ['product_category', null], // "Sofa"; the description column is the item
+    ['product_description', 'description'],
+    ['brand', 'manufacturer'],
+    ['range', 'model'],
+    ['colour', 'colour'],
+    ['material_type', 'fabric'],
+    ['no_of_seats', 'total_seats'],
+    ['retail_price', 'total_value'],
+    ['plan_price', 'policy_premium'],
+    ['plan_term_years', null],
+  ],
+
+  // Two-man delivery company's manifest carrying the sale details (delivery address only).
+  deliveryManifest: [
+    ['Consignment No', null],
+    ['Client Account', null], // the retailer's account with the carrier, not the insurer
+    ['Retailer Order Ref', 'order_number'],
+    ['Customer Ref', 'reference'],
+    ['Sale Date', 'purchase_date'],
+    ['Delivery Date', 'delivery_date'],
+    ['Time Slot', null],
+    ['Consignee Title', 'title'],
+    ['Consignee Initial', 'initials'],
+    ['Consignee Surname', 'surname'],
+    ['Delivery Address 1', 'address1'], // no customer address in the file, so delivery set is used
+    ['Delivery Address 2', 'address2'],
+    ['Delivery Address 3', null],
+    ['Delivery Town', 'town'],
+    ['Delivery County', 'county'],
+    ['Delivery Postcode', 'postcode'],
+    ['Contact Tel', 'telephone'],
+    ['Contact Email', 'email'],
+    ['Item Description', 'description'],
+    ['Supplier', 'manufacturer'],
+    ['No. of Pieces', null], // look-alike for seats
+    ['Weight (kg)', null],
+    ['Declared Value', 'total_value'],
+    ['Service Level', null],
+    ['Special Instructions', null],
+  ],
+
+  // Kitchen & appliance retailer's Excel sheet for extended cover.
+  kitchenApplianceSheet: [
+    ['Branch A/C No', 'account_code'],
+    ['Sales Date', 'purchase_date'],
+    ['Inv No', 'invoice_number'],
+    ['Cust Ref', 'reference'],
+    ['Title', 'title'],
+    ['Init', 'initials'],
+    ['Surname', 'surname'],
+    ['Addr 1', 'address1'],
+    ['Addr 2', 'address2'],
+    ['Town', 'town'],
+    ['Postcode', 'postcode'],
+    ['Tel No', 'telephone'],
+    ['Appliance Type', 'description'], // "Washing Machine" is the only item description
+    ['Make', 'manufacturer'],
+    ['Model No', 'model'],
+    ['Serial No', null],
+    ['Colour/Finish', 'colour'],
+    ['Price Paid £', 'total_value'],
+    ['Cover Price £', 'policy_premium'],
+    ['Cover Years', null],
+    ['Del Date', 'delivery_date'],
+    ['Installed?', null],
+    ['Salesperson', null],
+  ],
+
+  // Mail-order catalogue's fixed-width-turned-CSV export, ALL CAPS.
+  mailOrderCatalogue: [
+    ['CUSTOMER ACCT NO', 'reference'], // catalogue's own customer account number
+    ['ORDER NO', 'order_number'],
+    ['ORDER DATE', 'purchase_date'],
+    ['ORDER CHANNEL', 'sales_channel'], // PHONE / WEB / POST
+    ['TITLE', 'title'],
+    ['INITIALS', 'initials'],
+    ['SURNAME', 'surname'],
+    ['ADDRESS 1', 'address1'],
+    ['ADDRESS 2', 'address2'],
+    ['POST TOWN', 'town'],
+    ['COUNTY', 'county'],
+    ['POSTCODE', 'postcode'],
+    ['DAY TEL', 'telephone'],
+    ['EVE TEL', null], // one telephone per entry; day number taken
+    ['CAT NO', null], // catalogue number = SKU
+    ['ITEM DESC', 'description'],
+    ['COLOUR', 'colour'],
+    ['SIZE', null],
+    ['ITEM PRICE', 'total_value'],
+    ['CARE PLAN NO', 'policy'],
+    ['CARE PLAN PREM', 'policy_premium'],
+    ['DESP DATE', 'delivery_date'],
+    ['PAYMENT TYPE', null],
+  ],
+
+  // Furniture franchise's weekly return to head office.
+  franchiseWeeklyReturn: [
+    ['Franchise No.', 'account_code'],
+    ['Week Ending', null],
+    ['Date Sold', 'purchase_date'],
+    ['Invoice No.', 'invoice_number'],
+    ['Cust. Initials', 'initials'],
+    ['Cust. Surname', 'surname'],
+    ['House No/Name & Street', 'address1'],
+    ['Postcode', 'postcode'],
+    ['Phone', 'telephone'],
+    ['Protection Cert No.', 'policy'],
+    ['Item', 'description'],
+    ['Manufacturer', 'manufacturer'],
+    ['Range', 'model'],
+    ['Cover (Fabric/Leather)', 'fabric'],
+    ['Colour', 'colour'],
+    ['Seats', 'total_seats'],
+    ['Goods Value £', 'total_value'],
+    ['Prem. £', 'policy_premium'],
+    ['Royalty Due £', null],
+    ['Sold By', null],
+    ['In Store / Online', 'sales_channel'],
+  ],
+
+  // Independent bed shop's hand-made Excel sheet (odd spacing and capitalisation kept).
+  bedShopHandmadeSheet: [
+    ['DATE ', 'purchase_date'], // the sale date on a sales sheet
+    ['Inv no:', 'invoice_number'],
+    ['Mr/Mrs', 'title'],
+    ['Initial', 'initials'],
+    ['SURNAME ', 'surname'],
+    ['Address', 'address1'],
+    ['address 2', 'address2'],
+    ['Town ', 'town'],
+    ['post code', 'postcode'],
+    ['tel', 'telephone'],
+    ['E-mail', 'email'],
+    ['Bed / Mattress', 'description'],
+    ['Make', 'manufacturer'],
+    ['Model', 'model'],
+    ['Size', null],
+    ['Price', 'total_value'],
+    ['Guard Prem.', 'policy_premium'],
+    ['Cert #', 'policy'],
+    ['Del. date', 'delivery_date'],
+    ['Deposit', null],
+    ['Paid?', null],
+    ['NOTES', null],
+  ],
+
+  // Furniture EPOS system's JSON-style (camelCase) sales export.
+  eposCamelCaseExport: [
+    ['dealerAccountNo', 'account_code'],
+    ['transactionId', null],
+    ['saleDate', 'purchase_date'],
+    ['orderNo', 'order_number'],
+    ['invoiceNo', 'invoice_number'],
+    ['customerNo', 'reference'],
+    ['customerTitle', 'title'],
+    ['customerForename', null],
+    ['customerSurname', 'surname'],
+    ['addressLine1', 'address1'],
+    ['addressLine2', 'address2'],
+    ['townCity', 'town'],
+    ['county', 'county'],
+    ['postCode', 'postcode'],
+    ['emailAddress', 'email'],
+    ['mobileNo', 'telephone'],
+    ['productDesc', 'description'],
+    ['supplierName', 'manufacturer'],
+    ['rangeName', 'model'],
+    ['coverMaterial', 'fabric'],
+    ['colourName', 'colour'],
+    ['seatCount', 'total_seats'],
+    ['lineValue', 'total_value'], // value of the sold item line
+    ['careplanPremium', 'policy_premium'],
+    ['careplanRef', 'policy'],
+    ['deliveryDate', 'delivery_date'],
+    ['channel', 'sales_channel'],
+    ['discountValue', null],
+    ['vatAmount', null],
+    ['staffId', null],
+  ],
+
+  // Sofa retailer's legacy till export, upper snake_case.
+  sofaRetailerTillExport: [
+    ['BRANCH_ACC', 'account_code'],
+    ['SALE_REF', 'reference'],
+    ['SALE_DATE', 'purchase_date'],
+    ['ORDER_NO', 'order_number'],
+    ['CUST_TITLE', 'title'],
+    ['CUST_INITS', 'initials'],
+    ['CUST_SNAME', 'surname'],
+    ['ADD1', 'address1'],
+    ['ADD2', 'address2'],
+    ['TOWN', 'town'],
+    ['CNTY', 'county'],
+    ['PCODE', 'postcode'],
+    ['TEL_HOME', 'telephone'],
+    ['TEL_MOB', null], // one telephone per entry; home number taken first
+    ['EMAIL_ADDR', 'email'],
+    ['PROD_DESC', 'description'],
+    ['MFR', 'manufacturer'],
+    ['MODEL', 'model'],
+    ['FABRIC', 'fabric'],
+    ['COL', 'colour'],
+    ['NO_SEATS', 'total_seats'],
+    ['QTY', null],
+    ['SKU', null],
+    ['SELL_PRICE', 'total_value'],
+    ['PROT_PREM_GROSS', 'policy_premium'],
+    ['PROT_PREM_NET', null],
+    ['PROT_IPT', null],
+    ['CERT_NO', 'policy'],
+    ['DEL_DATE', 'delivery_date'],
+  ],
+};
