@@ -1,14 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, loadFirstScreen } from './app';
-import './styles.css';
-import './new-entry.css';
-import './settings.css';
+import { readRoute } from './route';
+import { loadScreen } from './screen-loaders';
+import { askFirstWindow } from './screens/journal/first-window';
 
-void loadFirstScreen().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The route is known before anything else is loaded: the Journal's first rows are asked for, and
+// the first screen's module (and the files it needs) is fetched and parsed beside the shell's
+// (React, the app), not after it.
+const route = readRoute();
+if (route === 'journal') askFirstWindow();
+void loadScreen(route).catch(() => undefined);
+void import('./start').then(({ start }) => start(route));

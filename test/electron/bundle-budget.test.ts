@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const BUDGET = 250 * 1024;
+/** What index.html loads before any screen is asked for: the route, the screens' loaders, the Journal's first request. */
+const FIRST_CHUNK_BUDGET = 8 * 1024;
 
 describe('renderer bundle budget', () => {
   it(`ships at most ${BUDGET / 1024} KB of gzipped JavaScript`, () => {
@@ -14,5 +16,14 @@ describe('renderer bundle budget', () => {
     const total = scripts.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0);
     console.log(`renderer JavaScript: ${(total / 1024).toFixed(1)} KB gzipped`);
     expect(total).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it(`loads at most ${FIRST_CHUNK_BUDGET / 1024} KB of gzipped JavaScript before asking for the first screen`, () => {
+    const html = readFileSync('out/renderer/index.html', 'utf8');
+    const first = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(first.length).toBeGreaterThan(0);
+    const total = first.reduce((sum, f) => sum + gzipSync(readFileSync(join('out/renderer', f))).length, 0);
+    console.log(`first chunk: ${first.join(', ')}: ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect(total).toBeLessThanOrEqual(FIRST_CHUNK_BUDGET);
   });
 });

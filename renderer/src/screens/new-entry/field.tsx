@@ -2,7 +2,7 @@ import { memo, Profiler, type ChangeEvent, type FocusEvent } from 'react';
 import { useFormState, type UseFormReturn } from 'react-hook-form';
 import { logRender } from '../../render-log';
 import { FIELD_LABELS, fieldKind, type EntryField, type FieldKind } from '../../../../shared/entry/fields';
-import { checkField, ruleFor } from '../../../../shared/entry/schema';
+import { checkField, ruleFor } from '../../../../shared/entry/check';
 import { isTooLongMessage, tooLongMessage } from '../../../../shared/entry/messages';
 import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { Profile } from '../../../../shared/profile/schema';
