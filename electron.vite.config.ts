@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { rendererChunk } from './renderer-chunks.config';
 
 export default defineConfig({
   main: {
@@ -34,7 +33,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       minify: 'esbuild',
-      rollupOptions: { input: resolve('renderer/index.html'), output: { manualChunks: rendererChunk } },
+      rollupOptions: { input: resolve('renderer/index.html') },
     },
   },
 });

@@ -8,7 +8,6 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startDeskBackend } from '../test/support/desk-backend';
 import { CHROMIUM_LAUNCH } from '../test/support/chromium';
-import { rendererChunk } from '../renderer-chunks.config';
 
 const OUT = resolve('.tmp/renderer-profile');
 const RUNS = 10;
@@ -20,12 +19,7 @@ await build({
   logLevel: 'warn',
   plugins: [react()],
   resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },
-  build: {
-    outDir: OUT,
-    emptyOutDir: true,
-    minify: 'esbuild',
-    rollupOptions: { output: { manualChunks: rendererChunk } },
-  },
+  build: { outDir: OUT, emptyOutDir: true, minify: 'esbuild' },
 });
 writeFileSync(`${OUT}/baseline.html`, '<!doctype html><title>b</title><input id="field-account_code" autofocus>');
 

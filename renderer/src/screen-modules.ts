@@ -1,6 +1,7 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { Route } from './route';
 import { loadScreen } from './screen-loaders';
+import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
 
 /**
  * A screen loaded on demand: through React.lazy on its first visit, and rendered at once (no
@@ -13,9 +14,8 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   return { fetch, Screen: (props: P) => createElement(ready ?? Lazy, props) };
 }
 
-// Every screen is a chunk of its own: the shell's chunk holds none, the screen the page opens on is
-// fetched beside it (main.tsx), the others when the page is idle.
-const newEntry = onDemand(() => loadScreen('new-entry').then((m) => m.NewEntryScreen));
+// New entry, the screen most pages open on, is in the first chunk; every other screen is a chunk of
+// its own, fetched before the first render when the page opens on it (main.tsx), else when idle.
 const journal = onDemand(() => loadScreen('journal').then((m) => m.JournalScreen));
 const importing = onDemand(() => loadScreen('import').then((m) => m.ImportScreen));
 const settings = onDemand(() => loadScreen('settings').then((m) => m.SettingsScreen));
@@ -23,7 +23,7 @@ const summary = onDemand(() => loadScreen('summary').then((m) => m.SummaryScreen
 const cancellation = onDemand(() => loadScreen('cancellation').then((m) => m.CancellationScreen));
 
 /** The screens' components, each rendered through its on-demand module. */
-export const NewEntryScreen = newEntry.Screen;
+export { NewEntryScreen };
 export const JournalScreen = journal.Screen;
 export const ImportScreen = importing.Screen;
 export const SettingsScreen = settings.Screen;
@@ -31,7 +31,7 @@ export const SummaryScreen = summary.Screen;
 export const CancellationScreen = cancellation.Screen;
 
 const FETCH: Record<Route, () => Promise<unknown>> = {
-  'new-entry': newEntry.fetch,
+  'new-entry': () => Promise.resolve(NewEntryScreen),
   journal: journal.fetch,
   import: importing.fetch,
   settings: settings.fetch,

