@@ -3,11 +3,13 @@
 // over a seeded journal of 1,000 rows (the baseline) and of 100,000 rows, same run. Median of 5:
 // first render (navigation start to the first rows painted), a free-text filter change (the
 // keystroke to the filtered rows painted, the screen's 200 ms typing pause included) and a scroll
-// to row 500 / 50,000 (to that row painted with its data). Needs a renderer build (npm run build).
-// The last line is the figure the issue asks for.
+// to row 500 / 50,000 (to that row painted with its data). Each run also loads a plain page (one
+// input) from the same server, navigation start to painted, and the first render is given as a
+// ratio to it. Needs a renderer build (npm run build). The last line is the figure the issue asks for.
 import { chromium, type Page } from '@playwright/test';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDeskBackend, type DeskBackend } from '../test/support/desk-backend';
 import { CHROMIUM_LAUNCH } from '../test/support/chromium';
@@ -82,6 +84,9 @@ function seed(backend: DeskBackend, rows: number): void {
   db.close();
 }
 
+/** The plain page bench:renderer measures against: one autofocused input. */
+const PLAIN_PAGE = '<!doctype html><title>b</title><input id="field-account_code" autofocus>';
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /**
@@ -101,6 +106,13 @@ async function firstRender(page: Page, url: string): Promise<number> {
   return page.evaluate(
     `(${PAINTED})(() => document.querySelector('.grid-body .grid-row:not(.loading)') !== null)`,
   ) as Promise<number>;
+}
+
+/** The plain page (as bench:renderer's): navigation start to its one input painted. */
+async function plainPage(page: Page, url: string): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return page.evaluate(`(${PAINTED})(() => document.getElementById('field-account_code') !== null)`) as Promise<number>;
 }
 
 async function filterChange(page: Page, url: string, surname: string): Promise<number> {
@@ -138,30 +150,43 @@ async function scrollTo(page: Page, url: string, row: number): Promise<number> {
 async function measure(rows: number, scrollRow: number) {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const backend = await startDeskBackend(page, RENDERER);
+  // The built renderer and the plain page, served from one folder (out/renderer is left as built).
+  const folder = mkdtempSync(join(tmpdir(), 'feed-desk-bench-'));
+  cpSync(RENDERER, folder, { recursive: true });
+  writeFileSync(join(folder, 'plain.html'), PLAIN_PAGE);
+  const backend = await startDeskBackend(page, folder);
   seed(backend, rows);
   const url = `${backend.url}/index.html#/journal`;
-  const times = { first: [] as number[], filter: [] as number[], scroll: [] as number[] };
+  const times = { first: [] as number[], filter: [] as number[], scroll: [] as number[], plain: [] as number[] };
+  await plainPage(page, `${backend.url}/plain.html`);
   await firstRender(page, url); // warm-up: caches, JIT, SQLite pages
   for (let i = 0; i < RUNS; i += 1) {
+    times.plain.push(await plainPage(page, `${backend.url}/plain.html`));
     times.first.push(await firstRender(page, url));
     times.filter.push(await filterChange(page, url, MORE_SURNAMES[i % MORE_SURNAMES.length]!));
     times.scroll.push(await scrollTo(page, url, scrollRow));
   }
   await backend.close();
   await browser.close();
-  return { first: median(times.first), filter: median(times.filter), scroll: median(times.scroll) };
+  return {
+    first: median(times.first),
+    filter: median(times.filter),
+    scroll: median(times.scroll),
+    plain: median(times.plain),
+  };
 }
 
-const line = (m: { first: number; filter: number; scroll: number }) =>
-  `first render ${m.first.toFixed(0)} ms, filter ${m.filter.toFixed(0)} ms, scroll ${m.scroll.toFixed(0)} ms`;
+const line = (m: { first: number; filter: number; scroll: number; plain: number }) =>
+  `first render ${m.first.toFixed(0)} ms (x${(m.first / m.plain).toFixed(2)} a plain page), ` +
+  `filter ${m.filter.toFixed(0)} ms, scroll ${m.scroll.toFixed(0)} ms`;
 
 const small = await measure(1_000, 500);
 const large = await measure(100_000, 50_000);
-const ratio = (k: keyof typeof small) => `x${(large[k] / small[k]).toFixed(2)}`;
+const ratio = (k: 'first' | 'filter' | 'scroll') => `x${(large[k] / small[k]).toFixed(2)}`;
 console.log(
   `Journal screen, median of ${RUNS} (filter includes the 200 ms typing pause); 100,000 rows against 1,000: ` +
     `first render ${ratio('first')}, filter ${ratio('filter')}, scroll ${ratio('scroll')}`,
 );
-console.log(`1,000 rows: ${line(small)}`);
+console.log(`1,000 rows: ${line(small)}; plain page ${small.plain.toFixed(0)} ms`);
+console.log(`plain page (100,000-row run): ${large.plain.toFixed(0)} ms`);
 console.log(`100,000 rows: ${line(large)}`);

@@ -1,61 +1,23 @@
-import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { navigate, readRoute, useHashRoute, type Route } from './use-hash-route';
+import { Suspense, useEffect } from 'react';
+import { navigate, useHashRoute, type Route } from './use-hash-route';
 import { useProfiles } from './use-profiles';
 import { JournalBadge } from './components/journal-badge';
 import { ProfileBand, profileColour } from './components/profile-band';
 import { ScreenTitle, TitleProfileProvider } from './components/screen-title';
-import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
+import {
+  CancellationScreen,
+  ImportScreen,
+  JournalScreen,
+  NewEntryScreen,
+  SettingsScreen,
+  SummaryScreen,
+  prefetchScreens,
+} from './screen-modules';
 import { useAttentionCount } from './screens/journal/use-attention-count';
 import { useJournalReachable } from './journal-feed/journal-feed';
 
-/**
- * A screen loaded on demand: through React.lazy on its first visit, and rendered at once (no
- * Suspense fallback) once its module is here, as after `fetch`.
- */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let ready: ComponentType<P> | undefined;
-  const fetch = () => load().then((component) => (ready = component));
-  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
-  return { fetch, Screen: (props: P) => createElement(ready ?? Lazy, props) };
-}
-
-// The screens New entry does not need load on their first visit (or when the page is idle), so the
-// first chunk holds only what keying an entry needs.
-const journal = onDemand(() => import('./screens/journal/journal-screen').then((m) => m.JournalScreen));
-const importing = onDemand(() => import('./screens/import/import-screen').then((m) => m.ImportScreen));
-const settings = onDemand(() => import('./screens/settings/settings-screen').then((m) => m.SettingsScreen));
-const summary = onDemand(() => import('./screens/summary/summary-screen').then((m) => m.SummaryScreen));
-const cancellation = onDemand(() =>
-  import('./screens/cancellation/cancellation-screen').then((m) => m.CancellationScreen),
-);
-const JournalScreen = journal.Screen;
-const ImportScreen = importing.Screen;
-const SettingsScreen = settings.Screen;
-const SummaryScreen = summary.Screen;
-const CancellationScreen = cancellation.Screen;
-const ON_DEMAND: Partial<Record<Route, () => Promise<unknown>>> = {
-  journal: journal.fetch,
-  import: importing.fetch,
-  settings: settings.fetch,
-  summary: summary.fetch,
-  cancellation: cancellation.fetch,
-};
-
-/**
- * Fetches the module of the screen the page opens on, before the first render: shown through
- * Suspense instead, React holds a screen that arrives just after its fallback back by up to 300 ms.
- */
-export async function loadFirstScreen(): Promise<void> {
-  await ON_DEMAND[readRoute()]?.().catch(() => undefined);
-}
-
 /** How long after the start the other screens are fetched. */
 const PREFETCH_AFTER_MS = 3000;
-
-/** Fetches the other screens once the page is idle, so going to one later does not wait for the file. */
-function prefetchScreens() {
-  for (const load of Object.values(ON_DEMAND)) void load();
-}
 
 const SCREENS = [
   { route: 'new-entry', label: 'New entry', keys: 'Alt+N' },

@@ -1,26 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** The screens the app has, by hash route. */
-export type Route = 'new-entry' | 'cancellation' | 'import' | 'journal' | 'settings' | 'summary';
+import { readQuery, readRoute, type Route } from './route';
 
-const ROUTES: readonly Route[] = ['new-entry', 'cancellation', 'import', 'journal', 'settings', 'summary'];
+export { readQuery, readRoute, type Route } from './route';
+
 /** Told at once when this page changes the hash (replaceState fires no hashchange; assignment fires it later). */
 const changed = new Set<() => void>();
-
-/** `#/journal?states=unknown` → ['journal', 'states=unknown']. */
-function split(): [string, string] {
-  const hash = window.location.hash.replace(/^#\/?/, '');
-  const at = hash.indexOf('?');
-  return at < 0 ? [hash, ''] : [hash.slice(0, at), hash.slice(at + 1)];
-}
-
-export function readRoute(): Route {
-  const [path] = split();
-  return ROUTES.find((r) => r === path) ?? 'new-entry';
-}
-
-/** The query part of the hash now (after `?`), for code that must act on the latest view. */
-export const readQuery = (): string => split()[1];
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);

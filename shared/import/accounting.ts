@@ -1,4 +1,4 @@
-import { JOURNAL_STATES, type JournalState } from '../journal/types';
+import { JOURNAL_STATES, type JournalState } from '../journal/states';
 
 /** Why rows of a file were not sent, in the order a summary names them. */
 export const LEFT_OUT = ['invalid', 'duplicate', 'skipped'] as const;

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 
-/**
- * Journal states: queued → sending → accepted | rejected | failed | unknown; discarded by a person;
- * superseded: a rejected or failed row whose correction (a later row naming it) was accepted.
- */
-export const JOURNAL_STATES = [
-  'queued',
-  'sending',
-  'accepted',
-  'rejected',
-  'failed',
-  'unknown',
-  'discarded',
-  'superseded',
-] as const;
-export type JournalState = (typeof JOURNAL_STATES)[number];
+// In a module without zod, for code that needs the states but no schema (a screen's first chunk).
+export { JOURNAL_STATES, type JournalState } from './states';
+import { JOURNAL_STATES, type JournalState } from './states';
 
 /** What was submitted: a feed entry or a cancellation request. */
 export const SUBMISSION_KINDS = ['entry', 'cancellation'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cancellationFieldsSchema, DEFAULT_CANCELLATION_FIELDS } from './cancellation-fields';
 import { ENTRY_FIELDS, type EntryField } from '../entry/fields';
 import { baseUrlProblem } from './base-url';
+import { PROFILE_COLOURS } from './colours';
 
 /** Wire formats for purchase_date and delivery_date. */
 export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
@@ -12,14 +13,8 @@ export { CANCELLATION_FIELDS, type CancellationField } from './cancellation-fiel
 /** The name of the profile that always exists and points at the built-in sandbox. */
 export const SANDBOX_PROFILE = 'Sandbox';
 
-/**
- * The colours a profile other than the Sandbox can wear in the top bar and Settings, so nobody keys
- * training data into a live service or the reverse. A small named palette: each keeps white text readable.
- */
-export const PROFILE_COLOURS = ['red', 'orange', 'green', 'blue', 'purple', 'grey'] as const;
-export type ProfileColour = (typeof PROFILE_COLOURS)[number];
-/** The colour of a profile that has none chosen yet: the warning one. */
-export const DEFAULT_PROFILE_COLOUR: ProfileColour = 'red';
+// In a module of their own (no zod): the app's shell wears them before any schema is needed.
+export { PROFILE_COLOURS, DEFAULT_PROFILE_COLOUR, type ProfileColour } from './colours';
 
 const fieldRule = z.strictObject({
   required: z.boolean().optional(),

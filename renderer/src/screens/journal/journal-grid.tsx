@@ -168,7 +168,12 @@ export function JournalGrid(props: JournalGridProps) {
               }}
             >
               {row.getVisibleCells().map((cell) => (
-                <div key={cell.column.id} role="gridcell" className={`cell col-${cell.column.id}`}>
+                <div
+                  key={cell.column.id}
+                  role="gridcell"
+                  className={`cell col-${cell.column.id}`}
+                  title={cell.column.columnDef.meta?.titled ? String(cell.getValue() ?? '') || undefined : undefined}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </div>
               ))}

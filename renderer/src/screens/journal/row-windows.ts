@@ -1,9 +1,7 @@
 import type { JournalListRow } from '../../../../shared/ipc/contract';
 import { api } from '../../api';
 import type { ListFilter } from './journal-view';
-
-/** Rows fetched per request: a few screens' worth, so scrolling asks main rarely and each answer stays small. */
-export const WINDOW = 100;
+import { takeFirstWindow, WINDOW } from './first-window';
 
 /** Windows kept at most; the farthest from the view are forgotten first (fetched again if needed). */
 const KEPT = 40;
@@ -107,7 +105,9 @@ export class RowWindows {
   private async load(run: readonly number[]): Promise<void> {
     const generation = this.generation;
     for (const offset of run) this.loading.add(offset);
-    const result = await api.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length });
+    // The first window of the view the page opened on was asked for at the start (main.tsx).
+    const early = run.length === 1 && run[0] === 0 ? takeFirstWindow(this.filter) : null;
+    const result = await (early ?? api.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length }));
     if (generation !== this.generation) return;
     for (const offset of run) this.loading.delete(offset);
     if (result.ok) {

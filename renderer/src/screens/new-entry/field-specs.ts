@@ -5,7 +5,7 @@ import {
   type EntryField,
   type FieldKind,
 } from '../../../../shared/entry/fields';
-import { checkField, ruleFor } from '../../../../shared/entry/schema';
+import { checkField, ruleFor } from '../../../../shared/entry/check';
 import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import type { Profile } from '../../../../shared/profile/schema';
 import type { FieldSpec } from '../../forms/form-field';

@@ -1,7 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { buildEntrySchema } from '../../../../shared/entry/schema';
+import { useForm } from 'react-hook-form';
 import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
 import { isEntryField } from '../../../../shared/entry/fields';
 import type { Profile } from '../../../../shared/profile/schema';
@@ -14,6 +12,7 @@ import { useDraftAutosave } from './use-draft-autosave';
 import { followRow } from '../../journal-feed/journal-feed';
 import { focusField } from './field-layout';
 import { serviceFieldMessage } from '../../forms/result-words';
+import { entryResolver } from './entry-resolver';
 import type { Prefill } from './prefill';
 
 /** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
@@ -23,7 +22,7 @@ export type Outcome = { kind: 'row'; id: number } | { kind: 'error'; error: IpcE
 export type Duplicate = NonNullable<IpcError['duplicate']> & { reference: string; policy: string; operator?: string };
 
 /**
- * Form logic of the New entry screen: react-hook-form with the shared schema (dates read in the
+ * Form logic of the New entry screen: react-hook-form with the shared field checks (dates read in the
  * screen order, sent as YYYY-MM-DD), draft autosave, submit through the journal with duplicate
  * confirmation, service errors at fields, and starting the next entry without losing work.
  */
@@ -35,16 +34,7 @@ export function useEntryForm(
   copied: Prefill | null = null,
   restoredCorrects: number | null = null,
 ) {
-  // The shared schema accepts unknown input (files, CLI); the form always holds text.
-  const resolver = useMemo(
-    () =>
-      zodResolver(buildEntrySchema(profile, { dateOrder: order })) as unknown as Resolver<
-        EntryValues,
-        unknown,
-        EntryValues
-      >,
-    [profile, order],
-  );
+  const resolver = useMemo(() => entryResolver(profile, order), [profile, order]);
   const form = useForm<EntryValues, unknown, EntryValues>({
     defaultValues: initial,
     resolver,
