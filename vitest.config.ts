@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/support/longest-first';
 
 export default defineConfig({
+  // `@shared/x` is shared/x (the alias of tsconfig.base.json's paths).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**'],
