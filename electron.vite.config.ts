@@ -2,9 +2,13 @@ import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+/** `@shared/x` is shared/x for all three bundles (the alias of tsconfig.base.json's paths). */
+const resolveShared = { alias: { '@shared': resolve('shared') } };
+
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
+    resolve: resolveShared,
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -18,6 +22,7 @@ export default defineConfig({
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
+    resolve: resolveShared,
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -30,6 +35,7 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     plugins: [react()],
+    resolve: resolveShared,
     build: {
       outDir: resolve('out/renderer'),
       minify: 'esbuild',

@@ -103,6 +103,12 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  // CommonJS where a tool loads files with require() (ESLint's import resolvers).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   ...layers.map(({ files, ignores, paths, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
@@ -114,7 +120,11 @@ export default tseslint.config(
     settings: {
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } },
+      // `@shared/x` first (scripts/eslint-shared-resolver.cjs), then relative paths and packages.
+      'import/resolver': {
+        [`${import.meta.dirname}/scripts/eslint-shared-resolver.cjs`]: {},
+        node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+      },
     },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],

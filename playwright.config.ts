@@ -5,7 +5,9 @@ import { CHROMIUM_LAUNCH } from './test/support/chromium';
 export default defineConfig({
   testDir: 'test/e2e',
   timeout: 30_000,
-  workers: 1,
+  // Two workers, each its own browser and its own main-process handlers, data folders and servers
+  // (ports from 0), over one built renderer (out/renderer, read only).
+  workers: 2,
   reporter: [['list'], ['json']],
   outputDir: 'test-results/e2e',
   use: {

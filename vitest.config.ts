@@ -1,12 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/longest-first';
 
 export default defineConfig({
+  // `@shared/x` is shared/x (the alias of tsconfig.base.json's paths).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Files run four at a time: each is a process of its own with its own temporary folders,
+    // servers on ports from 0, PostgreSQL cluster and keychain items scoped by data folder, and
+    // most of a file's time is spent waiting on those, not on the two cores.
+    maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
     // The CLI tests start the built CLI (out/cli): built once here when stale, never by several workers at once.
     globalSetup: ['test/support/build-cli.ts'],
   },

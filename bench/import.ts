@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { readEntries } from '../electron/main/import/entries';
-import { ENTRY_FIELDS, FIELD_LABELS } from '../shared/entry/fields';
+import { ENTRY_FIELDS, FIELD_LABELS } from '@shared/entry/fields';
 
 type Mode = 'parse' | 'import';
 interface Measure {

@@ -37,6 +37,8 @@ function externalPackagesBut(bundled) {
     name: 'external-packages',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
+        // `@shared/x` is the project's shared/ folder (the alias below), not a package.
+        if (args.path.startsWith('@shared/')) return undefined;
         const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
         return bundled.includes(name) ? undefined : { path: args.path, external: true };
       });
@@ -59,6 +61,8 @@ export const cliBuildOptions = (outdir) => ({
   // Every package stays external but zod, which every start loads: bundled, it
   // is read as part of main.js instead of as many modules resolved one by one.
   plugins: [externalPackagesBut(['zod'])],
+  // `@shared/x` is shared/x (the alias of tsconfig.base.json's paths).
+  alias: { '@shared': join(ROOT, 'shared') },
   // Chunks sit beside the entries: worker-store.ts finds ./journal-worker.js next to its own file.
   splitting: true,
   chunkNames: 'chunk-[hash]',

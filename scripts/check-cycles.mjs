@@ -20,12 +20,13 @@ function sourceFiles() {
   );
 }
 
-/** The project files `file` imports (static, type-only, re-exported or dynamic), relative specifiers only. */
+/** The project files `file` imports (static, type-only, re-exported or dynamic): relative specifiers and `@shared/*`. */
 function importsOf(file) {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return importedFiles
     .map(({ fileName }) => fileName)
-    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => (spec.startsWith('@shared/') ? join(ROOT, 'shared', spec.slice('@shared/'.length)) : spec))
+    .filter((spec) => spec.startsWith('.') || spec.startsWith(ROOT))
     .flatMap((spec) => {
       const base = resolve(dirname(file), spec.replace(/\.js$/, ''));
       const found = EXTENSIONS.map((ext) => base + ext).find((path) => SOURCE.test(path) && existsSync(path));

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { API_KEY, buildApi } from '../../shared/ipc/api';
+import { API_KEY, buildApi } from '@shared/ipc/api';
 
 // The page gets named functions derived from the contract, nothing else of Electron.
 contextBridge.exposeInMainWorld(

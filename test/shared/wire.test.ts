@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeEntry } from '../../shared/entry/wire';
-import { ENTRY_FIELDS } from '../../shared/entry/fields';
+import { encodeEntry } from '@shared/entry/wire';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
 import { sampleEntry } from '../support/service';
 
 describe('encodeEntry', () => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseCancellation } from '../../../shared/entry/cancellation';
+import { parseCancellation } from '@shared/entry/cancellation';
 import { withContext } from '../context';
 import { CliFailure } from '../output';
 import { calendarDate, collect, seconds, text, wholeNumber } from '../options';

@@ -1,4 +1,4 @@
-import { EVENT_CONTRACT, type EventName } from '../../../shared/ipc/contract';
+import { EVENT_CONTRACT, type EventName } from '@shared/ipc/contract';
 import type { Core } from '../core/core';
 import { toView } from './handlers/views';
 
