@@ -11,10 +11,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    // Files run four at a time: each is a process of its own with its own temporary folders,
-    // servers on ports from 0, PostgreSQL cluster and keychain items scoped by data folder, and
-    // most of a file's time is spent waiting on those, not on the two cores.
-    maxWorkers: 4,
+    // Files run two at a time: each is a process of its own with its own temporary folders,
+    // servers on ports from 0, PostgreSQL cluster and keychain items scoped by data folder. Four at a
+    // time on two cores starved the tests that time a crash or a close (batched-claims, outbox-safety).
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     // The CLI tests start the built CLI (out/cli): built once here when stale, never by several workers at once.
     globalSetup: ['test/support/build-cli.ts'],

@@ -13,7 +13,7 @@ import { createSqliteStore } from '../electron/main/journal/sqlite/store';
 import { newOfficeDatabase } from '../test/support/office-journal';
 import { createPostgresStore } from '../electron/main/journal/postgres/store';
 import type { JournalStore } from '../electron/main/journal/store';
-import type { JournalFilter } from '../shared/journal/types';
+import type { JournalFilter } from '@shared/journal/types';
 import { startPostgres, type TestPostgres } from '../test/support/postgres';
 
 const STATES = ['accepted', 'accepted', 'accepted', 'rejected', 'failed', 'unknown'] as const;

@@ -7,7 +7,7 @@
 // Needs a renderer build (npm run build). The last line is the figure the issue asks for.
 import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { ENTRY_FIELDS } from '../shared/entry/fields';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
 import { startDeskBackend } from '../test/support/desk-backend';
 import { CHROMIUM_LAUNCH } from '../test/support/chromium';
 import {

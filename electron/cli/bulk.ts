@@ -1,8 +1,8 @@
-import type { ScreenDateOrder } from '../../shared/entry/screen-date';
-import { accountWords } from '../../shared/import/accounting';
-import { brokenFields, visibleText } from '../../shared/import/repairs';
-import { edgeSpaces } from '../../shared/import/changes';
-import type { Profile } from '../../shared/profile/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import { accountWords } from '@shared/import/accounting';
+import { brokenFields, visibleText } from '@shared/import/repairs';
+import { edgeSpaces } from '@shared/import/changes';
+import type { Profile } from '@shared/profile/schema';
 import type { StateCounts } from '../main/journal/store';
 import { checkImport, type ImportCheck } from '../main/import/batch-check';
 import type { ImportRequest, RowDuplicate } from '../main/import/batch-file';

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import {
-  columnLetter,
-  fieldNamed,
-  headerKey,
-  type ColumnMatch,
-  type RememberedMapping,
-} from '../../shared/import/columns';
-import type { EntryField } from '../../shared/entry/fields';
+import { columnLetter, fieldNamed, headerKey, type ColumnMatch, type RememberedMapping } from '@shared/import/columns';
+import type { EntryField } from '@shared/entry/fields';
 import { CliFailure } from './output';
 
 /** A heading and the field a person gives it (null: not imported), as written on the command line or in a file. */

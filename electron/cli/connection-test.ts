@@ -1,4 +1,4 @@
-import type { Profile } from '../../shared/profile/schema';
+import type { Profile } from '@shared/profile/schema';
 import type { CliContext } from './context';
 import { AuthenticationError } from '../main/service/errors';
 import { CliFailure, EXIT } from './output';

@@ -3,7 +3,7 @@ import { readSandboxLink } from '../main/core/sandbox-link';
 import type { Core } from '../main/core/core';
 import type { ProfileStore } from '../main/profiles/profile-store';
 import { CliFailure, EXIT } from './output';
-import { SANDBOX_PROFILE, type Profile } from '../../shared/profile/schema';
+import { SANDBOX_PROFILE, type Profile } from '@shared/profile/schema';
 import { trace } from '../main/support/trace';
 
 /** What every command needs: the data folder's profiles and journal, opened once. */

@@ -1,4 +1,4 @@
-import { JOURNAL_STATES, type JournalState } from '../../shared/journal/types';
+import { JOURNAL_STATES, type JournalState } from '@shared/journal/types';
 import { CliFailure } from './output';
 
 /*

@@ -1,5 +1,5 @@
-import type { SubmissionRow } from '../../shared/journal/types';
-import { stateWords } from '../../shared/journal/state-words';
+import type { SubmissionRow } from '@shared/journal/types';
+import { stateWords } from '@shared/journal/state-words';
 import { cliMoment } from './table';
 import type { Core } from '../main/core/core';
 import { CliFailure, EXIT, printFieldErrors, printJson } from './output';

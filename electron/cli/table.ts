@@ -1,6 +1,6 @@
-import type { SubmissionRow } from '../../shared/journal/types';
-import { formatMoment } from '../../shared/format/moments';
-import { STATE_LABELS } from '../../shared/journal/state-words';
+import type { SubmissionRow } from '@shared/journal/types';
+import { formatMoment } from '@shared/format/moments';
+import { STATE_LABELS } from '@shared/journal/state-words';
 
 /** A moment in the CLI's human output: dates as files and the CLI take them, 24-hour local time. */
 export const cliMoment = (iso: string, seconds = false): string => formatMoment(iso, 'YYYY-MM-DD', seconds);

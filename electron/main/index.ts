@@ -15,7 +15,7 @@ import { createMainWindow } from './window';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { buildMenu } from './menu';
 import { keepFilesPrivate } from './support/private-files';
-import type { ResponseOf } from '../../shared/ipc/contract';
+import type { ResponseOf } from '@shared/ipc/contract';
 
 // Wiring only: everything below runs (and is tested) under plain Node.
 keepFilesPrivate();

@@ -5,7 +5,7 @@ import type { StoredRecord } from './stored-record';
 import type { TokenBook } from './tokens';
 import { MAX_CONTROL_BYTES, readText, type BodyRefusal } from './body';
 import { send } from './reply';
-import { DATE_FORMATS, type DateFormat } from '../../shared/profile/schema';
+import { DATE_FORMATS, type DateFormat } from '@shared/profile/schema';
 
 const settingsSchema = z.strictObject({
   tokenLifetimeSec: z.number().int().min(1).optional(),

@@ -7,7 +7,7 @@ import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, TokenBook, sameSecret } from 
 import { validateCancellationParts, validateEntryParts, type CancellationWire, type WireErrors } from './validate';
 import { handleControl } from './control';
 import type { StoredRecord } from './stored-record';
-import type { DateFormat } from '../../shared/profile/schema';
+import type { DateFormat } from '@shared/profile/schema';
 
 export interface SandboxOptions {
   port?: number;

@@ -1,5 +1,5 @@
-import { ENTRY_FIELDS, DEFAULT_REQUIRED } from '../../shared/entry/fields';
-import { CANCELLATION_FIELDS, type CancellationField, type DateFormat } from '../../shared/profile/schema';
+import { ENTRY_FIELDS, DEFAULT_REQUIRED } from '@shared/entry/fields';
+import { CANCELLATION_FIELDS, type CancellationField, type DateFormat } from '@shared/profile/schema';
 
 /** Per-part messages for a body the sandbox refuses with 400. */
 export type WireErrors = Record<string, string>;

@@ -1,5 +1,5 @@
-import { formatMoment, localDate } from '../../shared/format/moments';
-import { formatScreenDate } from '../../shared/entry/screen-date';
+import { formatMoment, localDate } from '@shared/format/moments';
+import { formatScreenDate } from '@shared/entry/screen-date';
 import { screenDateOrder } from './preferences';
 
 /**
@@ -15,7 +15,7 @@ export const momentWithSeconds = (iso: string): string => moment(iso, true);
 /** A YYYY-MM-DD day in the person's date order: "11/02/2026". */
 export const day = (isoDay: string): string => formatScreenDate(isoDay, screenDateOrder());
 
-export { clock } from '../../shared/format/moments';
+export { clock } from '@shared/format/moments';
 
 /** The local day of a moment in the person's date order: "24/11/2026". */
 export const dayOf = (iso: string): string => day(localDate(iso));

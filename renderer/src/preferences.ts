@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_SCREEN_DATE_ORDER, SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../shared/entry/screen-date';
+import { DEFAULT_SCREEN_DATE_ORDER, SCREEN_DATE_ORDERS, type ScreenDateOrder } from '@shared/entry/screen-date';
 
 const KEY = 'feed-desk.screen-date-order';
 const listeners = new Set<() => void>();

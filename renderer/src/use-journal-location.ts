@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ResponseOf } from '../../shared/ipc/contract';
+import type { ResponseOf } from '@shared/ipc/contract';
 import { api } from './api';
 
 /** Where this desk's journal is, who is signed in as what, and the saved choice (as main answers). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ResponseOf } from '../../shared/ipc/contract';
+import type { ResponseOf } from '@shared/ipc/contract';
 import { api } from './api';
 
 type ListAnswer = ReturnType<typeof api.profiles.list>;

@@ -3,7 +3,7 @@
 // questions that name the earlier entry's person and link to it.
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { formatScreenDate } from '../../shared/entry/screen-date';
+import { formatScreenDate } from '@shared/entry/screen-date';
 import { expect, test, type Desk } from './support/harness';
 import { sendEntry } from './support/journal-seed';
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ENTRY_SECTIONS } from '../../shared/entry/fields';
+import { ENTRY_SECTIONS } from '@shared/entry/fields';
 import { FULL_ENTRY, keyFields } from './support/keyboard-entry';
 import { expect, test } from './support/harness';
 

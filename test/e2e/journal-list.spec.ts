@@ -6,8 +6,8 @@ import { expect, test, type Desk } from './support/harness';
 import { ZOOM_200 } from './support/zoom';
 import { sendEntry } from './support/journal-seed';
 import { EXPORTED_CSV } from '../support/csv-export';
-import { PERSONAL_FIELDS, personalDataNotice } from '../../shared/journal/personal-fields';
-import { FIELD_LABELS } from '../../shared/entry/fields';
+import { PERSONAL_FIELDS, personalDataNotice } from '@shared/journal/personal-fields';
+import { FIELD_LABELS } from '@shared/entry/fields';
 
 /** One entry, its surname given, sent once with a sandbox fault first if given. */
 const seed = (desk: Desk, reference: string, surname: string, fault?: QueuedFault['fault']) =>

@@ -3,14 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { operatorName } from '../../electron/main/core/core';
-import { ENTRY_FIELDS } from '../../shared/entry/fields';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
 import { expect, test, type Desk } from './support/harness';
 import { entryInput as input, sendEntry } from './support/journal-seed';
 
 const submitAndSend = async (desk: Desk, reference: string, extra: Record<string, string> = {}) =>
   (await sendEntry(desk, reference, extra)).id;
 import { ZOOM_200 } from './support/zoom';
-import { personalDataNotice } from '../../shared/journal/personal-fields';
+import { personalDataNotice } from '@shared/journal/personal-fields';
 
 /** The PDF's text as pdftotext lays it out. */
 const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-']).toString();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { ENTRY_SECTIONS, type EntryField } from '../../shared/entry/fields';
+import { ENTRY_SECTIONS, type EntryField } from '@shared/entry/fields';
 import { expect, test } from './support/harness';
 
 mkdirSync('test-results/screens', { recursive: true });

@@ -1,7 +1,7 @@
 // Issue 11: an administrator sets a profile's cancellation path and field set in Settings.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEFAULT_CANCELLATION_FIELDS } from '../../shared/profile/cancellation-fields';
+import { DEFAULT_CANCELLATION_FIELDS } from '@shared/profile/cancellation-fields';
 import { expect, test, type Desk } from './support/harness';
 import { SIZES } from './support/zoom';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { PROFILE_COLOURS } from '../../shared/profile/schema';
+import { PROFILE_COLOURS } from '@shared/profile/schema';
 import { expect, test } from './support/harness';
 import { ZOOM_200 } from './support/zoom';
 import { sendEntry, seriousViolations } from './support/journal-seed';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS } from '../../shared/ipc/contract';
+import { CHANNELS } from '@shared/ipc/contract';
 import { isTrustedSender, registerIpc, type IpcSender } from '../../electron/main/ipc/register';
 
 /** Our window as the sender check sees it: its top frame showing the app. */

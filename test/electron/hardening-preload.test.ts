@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_KEY } from '../../shared/ipc/api';
-import { CHANNELS, EVENTS } from '../../shared/ipc/contract';
+import { API_KEY } from '@shared/ipc/api';
+import { CHANNELS, EVENTS } from '@shared/ipc/contract';
 
 // The real preload module, run against stand-ins for the two Electron objects it may touch.
 const bridge = vi.hoisted(() => ({

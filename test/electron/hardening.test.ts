@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHANNELS, EVENTS, CONTRACT } from '../../shared/ipc/contract';
-import { buildApi } from '../../shared/ipc/api';
+import { CHANNELS, EVENTS, CONTRACT } from '@shared/ipc/contract';
+import { buildApi } from '@shared/ipc/api';
 import { registerIpc } from '../../electron/main/ipc/register';
 
 const read = (file: string) => readFileSync(file, 'utf8');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubmissionView } from '../../shared/ipc/contract';
-import type { JournalState } from '../../shared/journal/types';
+import type { SubmissionView } from '@shared/ipc/contract';
+import type { JournalState } from '@shared/journal/types';
 import { COALESCE_MS, RECENT_ROWS, createJournalFeed, type JournalEvents } from '../../renderer/src/journal-feed/feed';
 import { createFollowedRows } from '../../renderer/src/journal-feed/followed-rows';
 

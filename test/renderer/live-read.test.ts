@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SubmissionView } from '../../shared/ipc/contract';
-import type { Result } from '../../shared/ipc/result';
+import type { SubmissionView } from '@shared/ipc/contract';
+import type { Result } from '@shared/ipc/result';
 import type { Changes } from '../../renderer/src/journal-feed/feed';
 import { liveHooks, type Live } from '../../renderer/src/journal-feed/live-read';
 import { renderHooks, settle } from '../support/render-hooks';

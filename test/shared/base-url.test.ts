@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { Agent, fetch } from 'undici';
-import { REFUSED_PORTS, baseUrlProblem, isAllowedBaseUrl } from '../../shared/profile/base-url';
-import { profileSchema } from '../../shared/profile/schema';
+import { REFUSED_PORTS, baseUrlProblem, isAllowedBaseUrl } from '@shared/profile/base-url';
+import { profileSchema } from '@shared/profile/schema';
 
 describe('base URL rules', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { profileSchema, type ProfileInput } from '../../shared/profile/schema';
-import { DEFAULT_CANCELLATION_FIELDS, type CancellationFieldDef } from '../../shared/profile/cancellation-fields';
-import { encodeCancellation, parseCancellation } from '../../shared/entry/cancellation';
+import { profileSchema, type ProfileInput } from '@shared/profile/schema';
+import { DEFAULT_CANCELLATION_FIELDS, type CancellationFieldDef } from '@shared/profile/cancellation-fields';
+import { encodeCancellation, parseCancellation } from '@shared/entry/cancellation';
 
 const base: ProfileInput = { name: 'Prod', baseUrl: 'https://feed.example.com' };
 const withFields = (fields: unknown, extra: Partial<ProfileInput> = {}) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntry, checkField } from '../../shared/entry/schema';
-import { ENTRY_FIELDS, type EntryField } from '../../shared/entry/fields';
-import { profileSchema } from '../../shared/profile/schema';
+import { parseEntry, checkField } from '@shared/entry/schema';
+import { ENTRY_FIELDS, type EntryField } from '@shared/entry/fields';
+import { profileSchema } from '@shared/profile/schema';
 import { sampleInput, testProfile } from '../support/service';
 
 const rules = testProfile;

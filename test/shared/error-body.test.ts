@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseErrorBody } from '../../shared/service/schemas';
+import { summariseErrorBody } from '@shared/service/schemas';
 
 const json = (body: unknown) => JSON.stringify(body);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeSpaces, onlyFormat } from '../../shared/import/changes';
+import { edgeSpaces, onlyFormat } from '@shared/import/changes';
 
 describe('onlyFormat', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_FIELDS, FIELD_LABELS } from '../../shared/entry/fields';
+import { ENTRY_FIELDS, FIELD_LABELS } from '@shared/entry/fields';
 import {
   headerKey,
   matchColumns,
@@ -7,7 +7,7 @@ import {
   rememberMapping,
   rowInput,
   type ColumnMapping,
-} from '../../shared/import/columns';
+} from '@shared/import/columns';
 
 describe('headerKey', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchHeadings } from '../../shared/import/columns';
+import { matchHeadings } from '@shared/import/columns';
 import { HELD_OUT as FIRST } from './headings/blind-first';
 import { HELD_OUT as SECOND } from './headings/blind-second';
 

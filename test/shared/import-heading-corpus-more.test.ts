@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryField } from '../../shared/entry/fields';
-import { matchHeadings, readHeading, type MatchHow } from '../../shared/import/columns';
+import type { EntryField } from '@shared/entry/fields';
+import { matchHeadings, readHeading, type MatchHow } from '@shared/import/columns';
 
 /**
  * More of the heading corpus (import-heading-corpus.test.ts): abbreviations, the kinds of goods and

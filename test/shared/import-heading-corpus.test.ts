@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_FIELDS, type EntryField } from '../../shared/entry/fields';
-import { matchHeadings, readHeading, type MatchHow } from '../../shared/import/columns';
+import { ENTRY_FIELDS, type EntryField } from '@shared/entry/fields';
+import { matchHeadings, readHeading, type MatchHow } from '@shared/import/columns';
 
 /**
  * Headings as partners' spreadsheets and other systems write them, each with the field it must feed

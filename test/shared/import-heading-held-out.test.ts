@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryField } from '../../shared/entry/fields';
-import { matchHeadings } from '../../shared/import/columns';
+import type { EntryField } from '@shared/entry/fields';
+import { matchHeadings } from '@shared/import/columns';
 
 /**
  * Header rows of partners' files (an EPOS export, a web shop's order export, an insurer's bordereau,

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { clock, formatMoment, isoWithOffset, localDate } from '../../shared/format/moments';
+import { clock, formatMoment, isoWithOffset, localDate } from '@shared/format/moments';
 
 // Node reads TZ again whenever it is assigned, so each case runs in the zone it names.
 const before = process.env.TZ;

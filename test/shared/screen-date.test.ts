@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exampleDate, formatScreenDate, parseScreenDate } from '../../shared/entry/screen-date';
-import { buildEntrySchema, checkField } from '../../shared/entry/schema';
+import { exampleDate, formatScreenDate, parseScreenDate } from '@shared/entry/screen-date';
+import { buildEntrySchema, checkField } from '@shared/entry/schema';
 import { sampleInput, testProfile } from '../support/service';
 
 describe('dates typed on screen', () => {

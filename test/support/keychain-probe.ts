@@ -1,6 +1,6 @@
 // Child-process probe: tries to save a credential and prints the outcome as one JSON line.
 import { createCredentialStore } from '../../electron/main/credentials/keychain';
-import { profileSchema } from '../../shared/profile/schema';
+import { profileSchema } from '@shared/profile/schema';
 
 try {
   await createCredentialStore().save(profileSchema.parse({ name: 'probe', baseUrl: 'https://feed.example' }), {

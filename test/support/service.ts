@@ -8,9 +8,9 @@ import {
   type TokenProvider,
 } from '../../electron/main/service/token-provider';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../electron/sandbox/tokens';
-import { parseEntry, type Entry } from '../../shared/entry/schema';
-import { encodeEntry, type WirePart } from '../../shared/entry/wire';
-import { profileSchema } from '../../shared/profile/schema';
+import { parseEntry, type Entry } from '@shared/entry/schema';
+import { encodeEntry, type WirePart } from '@shared/entry/wire';
+import { profileSchema } from '@shared/profile/schema';
 
 /** A profile with every default, for tests. */
 export const testProfile = profileSchema.parse({ name: 'Test', baseUrl: 'http://127.0.0.1:2' });

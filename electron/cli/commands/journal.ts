@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '../../../shared/journal/types';
+import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '@shared/journal/types';
 import { withContext, unknownProfile, type CliContext } from '../context';
 import { CliFailure, printJson } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { cliMoment, printTable } from '../table';
-import { STATE_LABELS, stateWords } from '../../../shared/journal/state-words';
+import { STATE_LABELS, stateWords } from '@shared/journal/state-words';
 
 interface JournalOptions {
   state?: JournalState[];

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
-import { officeLabel } from '../../../shared/journal/office';
+import { officeLabel } from '@shared/journal/office';
 import { officeAdmin, type OfficeRole } from '../../main/journal/office/admin';
 import { dataHome } from '../../main/profiles/data-home';
 import { CliFailure, printJson, readStdin } from '../output';

@@ -5,7 +5,7 @@ import { CliFailure, printJson } from '../output';
 import { text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { printTable } from '../table';
-import { RETENTION_MAX_DAYS, personQuerySchema, type PersonQuery } from '../../../shared/journal/privacy';
+import { RETENTION_MAX_DAYS, personQuerySchema, type PersonQuery } from '@shared/journal/privacy';
 
 const journalId = wholeNumber('a journal id', 1, Number.MAX_SAFE_INTEGER);
 const ids = (value: string, previous: number[] | undefined) => [...(previous ?? []), journalId(value)];

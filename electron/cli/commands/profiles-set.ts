@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { profileSchema } from '../../../shared/profile/schema';
-import { CANCELLATION_FIELDS } from '../../../shared/profile/cancellation-fields';
+import { profileSchema } from '@shared/profile/schema';
+import { CANCELLATION_FIELDS } from '@shared/profile/cancellation-fields';
 import { saveProfile } from '../../main/core/profile-actions';
 import { unknownProfile, withContext } from '../context';
 import { CliFailure, printJson } from '../output';

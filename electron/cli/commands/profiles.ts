@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { registerProfilesSet } from './profiles-set';
-import { SANDBOX_PROFILE, DATE_FORMATS, profileSchema, type DateFormat } from '../../../shared/profile/schema';
-import { baseUrlProblem } from '../../../shared/profile/base-url';
+import { SANDBOX_PROFILE, DATE_FORMATS, profileSchema, type DateFormat } from '@shared/profile/schema';
+import { baseUrlProblem } from '@shared/profile/base-url';
 import { removeProfile, saveProfile } from '../../main/core/profile-actions';
 import { withContext, withProfiles, unknownProfile, type CliContext } from '../context';
 import { CliFailure, EXIT, printJson, readStdin } from '../output';

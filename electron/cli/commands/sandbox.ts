@@ -5,7 +5,7 @@ import { dataHome } from '../../main/profiles/data-home';
 import { privateDataFolder } from '../../main/support/private-files';
 import { CliFailure, printJson } from '../output';
 import { oneOf, wholeNumber } from '../options';
-import { DATE_FORMATS, type DateFormat } from '../../../shared/profile/schema';
+import { DATE_FORMATS, type DateFormat } from '@shared/profile/schema';
 import { FAULT_SPEC_EXAMPLES, FAULT_SPEC_HELP, parseFaultSpec } from '../../sandbox/fault-spec';
 import type { QueuedFault } from '../../sandbox/faults';
 

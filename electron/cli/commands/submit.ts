@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import type { Command } from 'commander';
-import { parseEntry } from '../../../shared/entry/schema';
+import { parseEntry } from '@shared/entry/schema';
 import { withContext } from '../context';
 import { CliFailure, readStdin, readText } from '../output';
 import { oneOf, seconds, wholeNumber } from '../options';
-import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '../../../shared/entry/screen-date';
+import { SCREEN_DATE_ORDERS, type ScreenDateOrder } from '@shared/entry/screen-date';
 import { reportSubmitted } from '../report';
 import { columnOption, readColumnsFile, type GivenColumn } from '../column-options';
 

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { Profile } from '../../../shared/profile/schema';
+import type { Profile } from '@shared/profile/schema';
 import type { CredentialStore } from '../credentials/keychain';
 import { connect, type Connection } from './connection';
 

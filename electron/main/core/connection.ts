@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { SANDBOX_PROFILE, type Profile } from '../../../shared/profile/schema';
+import { SANDBOX_PROFILE, type Profile } from '@shared/profile/schema';
 import type { CredentialStore } from '../credentials/keychain';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../sandbox/tokens';
 import { createFeedClient } from '../service/feed-client';

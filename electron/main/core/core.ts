@@ -4,7 +4,7 @@ import { hostname, userInfo } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { localJournalPath, openJournalStore } from '../journal/open';
 import type { JournalStore, Lease } from '../journal/store';
-import { personalCancellationFields } from '../../../shared/profile/cancellation-fields';
+import { personalCancellationFields } from '@shared/profile/cancellation-fields';
 import { createPipeline, type Pipeline, type RetryPolicy } from '../sending/pipeline';
 import { Outbox } from '../sending/outbox';
 import { OutcomeSpill } from '../sending/outcome-spill';

@@ -1,4 +1,4 @@
-import { SANDBOX_PROFILE, profileSchema, type Profile } from '../../../shared/profile/schema';
+import { SANDBOX_PROFILE, profileSchema, type Profile } from '@shared/profile/schema';
 import { ProfileError } from '../profiles/profile-store';
 import { originOf } from '../credentials/keychain';
 import type { Core } from './core';

@@ -1,5 +1,5 @@
 import type { JournalStore } from '../journal/store';
-import { mayHandlePersonalData } from '../../../shared/journal/privacy';
+import { mayHandlePersonalData } from '@shared/journal/privacy';
 
 /** How often the app applies the retention rule while it runs. */
 export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import type { Profile } from '../../../shared/profile/schema';
+import type { Profile } from '@shared/profile/schema';
 import type { ClientCredentials } from '../service/token-provider';
 
 /** Keychain service name under which every profile's credentials are stored. */

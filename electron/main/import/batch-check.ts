@@ -1,9 +1,9 @@
 // Checking a file as it would be queued: nothing is written.
 import { basename } from 'node:path';
-import { ENTRY_FIELDS, type EntryField } from '../../../shared/entry/fields';
-import type { FieldErrors } from '../../../shared/entry/schema';
-import { ruleFor, type EntryInput } from '../../../shared/entry/schema';
-import { missingRequired, type ColumnMapping, type ColumnMatch } from '../../../shared/import/columns';
+import { ENTRY_FIELDS, type EntryField } from '@shared/entry/fields';
+import type { FieldErrors } from '@shared/entry/schema';
+import { ruleFor, type EntryInput } from '@shared/entry/schema';
+import { missingRequired, type ColumnMapping, type ColumnMatch } from '@shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, DuplicateProbe, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
@@ -18,7 +18,7 @@ import {
   type RowDuplicate,
 } from './batch-file';
 import type { ReadEntry } from './entries';
-import { onlyFormat } from '../../../shared/import/changes';
+import { onlyFormat } from '@shared/import/changes';
 import type { TableInfo } from './table';
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */

@@ -1,9 +1,9 @@
 // The CSV files of a bulk import: a batch's results, and the rows of a file that fail validation.
 import { stringify } from 'csv-stringify/sync';
-import { FIELD_LABELS, isEntryField } from '../../../shared/entry/fields';
+import { FIELD_LABELS, isEntryField } from '@shared/entry/fields';
 import type { Core } from '../core/core';
 import { csvWithNotice, guardCell } from '../journal/csv-export';
-import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
 import { openImport, type ImportRequest } from './batch-file';
 
 /** Every cell quoted; a spreadsheet splitting on `;` or tab ignores that, so every cell is guarded too (guardCell). */

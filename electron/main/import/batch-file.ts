@@ -1,11 +1,11 @@
 // What checking and queueing a file share: the request, opening the file as it says, finding its batch,
 // and how a row repeating an earlier one is told.
 import { createHash } from 'node:crypto';
-import type { EntryInput } from '../../../shared/entry/schema';
-import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
-import type { ColumnMapping, RememberedMapping } from '../../../shared/import/columns';
-import type { LineRepair } from '../../../shared/import/repairs';
-import type { JournalState, SubmissionRow } from '../../../shared/journal/types';
+import type { EntryInput } from '@shared/entry/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { ColumnMapping, RememberedMapping } from '@shared/import/columns';
+import type { LineRepair } from '@shared/import/repairs';
+import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import type { Core } from '../core/core';
 import type { Batch } from '../journal/store';
 import { readEntries } from './entries';

@@ -1,7 +1,7 @@
 // Queueing a checked file as one batch, every row of the file accounted for, and where a batch stands.
 import { basename } from 'node:path';
-import type { EntryInput } from '../../../shared/entry/schema';
-import type { ColumnMapping } from '../../../shared/import/columns';
+import type { EntryInput } from '@shared/entry/schema';
+import type { ColumnMapping } from '@shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, BatchItem, LeftOutRow, LeftOutStatus, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';

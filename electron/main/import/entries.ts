@@ -5,16 +5,16 @@ import {
   type EntryInput,
   type EntryRules,
   type FieldErrors,
-} from '../../../shared/entry/schema';
-import type { ScreenDateOrder } from '../../../shared/entry/screen-date';
+} from '@shared/entry/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import {
   matchHeadings,
   rowInput,
   type ColumnMapping,
   type ColumnMatch,
   type RememberedMapping,
-} from '../../../shared/import/columns';
-import { repairLines, type LineRepair } from '../../../shared/import/repairs';
+} from '@shared/import/columns';
+import { repairLines, type LineRepair } from '@shared/import/repairs';
 import { openTable } from './read-table';
 import type { TableEncoding, TableInfo } from './table';
 

@@ -18,7 +18,7 @@ import {
   type TableInfo,
   type TableRow,
 } from './table';
-import { PERSONAL_NOTICE_START, isPersonalNoticeRow } from '../../../shared/journal/personal-fields';
+import { PERSONAL_NOTICE_START, isPersonalNoticeRow } from '@shared/journal/personal-fields';
 
 type Delimiter = NonNullable<TableInfo['delimiter']>;
 type CsvSettings = { encoding: NonNullable<TableInfo['encoding']>; delimiter: Delimiter };

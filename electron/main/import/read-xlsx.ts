@@ -3,7 +3,7 @@
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './table';
-import { isPersonalNoticeRow } from '../../../shared/journal/personal-fields';
+import { isPersonalNoticeRow } from '@shared/journal/personal-fields';
 import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
 
 export { WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-size';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { CONTRACT, type Channel, type ResponseOf } from '../../../shared/ipc/contract';
-import { issuesToFields } from '../../../shared/entry/schema';
-import { failure, type Result } from '../../../shared/ipc/result';
+import { CONTRACT, type Channel, type ResponseOf } from '@shared/ipc/contract';
+import { issuesToFields } from '@shared/entry/schema';
+import { failure, type Result } from '@shared/ipc/result';
 import { Refused, toIpcFailure } from './ipc-failure';
 
 /** A handler per channel, given the validated request: its answer, or an expected failure as a value. */

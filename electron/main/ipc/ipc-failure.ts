@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
-import { issuesToFields } from '../../../shared/entry/schema';
-import { failure, type ErrorCode, type IpcError } from '../../../shared/ipc/result';
+import { issuesToFields } from '@shared/entry/schema';
+import { failure, type ErrorCode, type IpcError } from '@shared/ipc/result';
 import { isServiceError, outcomeOf, type FailureCode } from '../service/errors';
 import { isUnreachable, whyUnreachable } from '../journal/office/admin';
 

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import { CHANNELS } from '../../../shared/ipc/contract';
-import { failure } from '../../../shared/ipc/result';
+import { CHANNELS } from '@shared/ipc/contract';
+import { failure } from '@shared/ipc/result';
 import { isAppUrl } from '../protocol-policy';
 import type { Dispatch } from './dispatch';
 

@@ -1,4 +1,4 @@
-import type { JournalState } from '../../../shared/journal/types';
+import type { JournalState } from '@shared/journal/types';
 
 /** The reason phrases of the statuses a lost or failed answer usually has (the office journal's SQL holds the same). */
 const REASONS: Readonly<Record<number, string>> = {

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
-import type { HistoryRow, JournalFilter, SubmissionRow } from '../../../shared/journal/types';
-import { ENTRY_FIELDS } from '../../../shared/entry/fields';
-import { isoWithOffset } from '../../../shared/format/moments';
-import { isPersonalField, personalDataNotice, type PersonalField } from '../../../shared/journal/personal-fields';
+import type { HistoryRow, JournalFilter, SubmissionRow } from '@shared/journal/types';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
+import { isoWithOffset } from '@shared/format/moments';
+import { isPersonalField, personalDataNotice, type PersonalField } from '@shared/journal/personal-fields';
 import { personalValues, scrubText } from './privacy-rules';
 import type { JournalStore } from './store';
 

@@ -1,9 +1,9 @@
 // The Journal's CSV as the screen saves it: for reading in a spreadsheet, not for scripts.
 import { stringify } from 'csv-stringify/sync';
-import { FIELD_LABELS, isEntryField } from '../../../shared/entry/fields';
-import { clock, localDate } from '../../../shared/format/moments';
-import { isPersonalField } from '../../../shared/journal/personal-fields';
-import type { SubmissionRow } from '../../../shared/journal/types';
+import { FIELD_LABELS, isEntryField } from '@shared/entry/fields';
+import { clock, localDate } from '@shared/format/moments';
+import { isPersonalField } from '@shared/journal/personal-fields';
+import type { SubmissionRow } from '@shared/journal/types';
 import { csvWithNotice, journalCells, PAYLOAD_COLUMNS, resolutionOf, ROW_COLUMNS } from './csv-export';
 import type { JournalStore } from './store';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { userInfo } from 'node:os';
-import type { HistoryRow, SubmissionRow } from '../../../shared/journal/types';
+import type { HistoryRow, SubmissionRow } from '@shared/journal/types';
 import { payloadHash } from './payload-hash';
 import { createSqliteStore } from './sqlite/store';
 import type { JournalStore } from './store';

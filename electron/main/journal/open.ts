@@ -7,7 +7,7 @@ import {
   officeLabel,
   type JournalSettings,
   type OfficeJournal,
-} from '../../../shared/journal/office';
+} from '@shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
 import { parseOfficeUrl } from './postgres/connect';
 import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/office-tls';

@@ -1,6 +1,6 @@
 import { writeRowsCsv } from './csv-export';
 import type { JournalStore } from './store';
-import type { SubmissionRow } from '../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 
 /** The formats of an access request's export. */
 export type PersonExportFormat = 'csv' | 'json';

@@ -1,6 +1,6 @@
-import { isPersonalField, PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
-import { FIELD_NAME, isDefaultCancellationField } from '../../../shared/profile/cancellation-fields';
-import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '../../../shared/journal/privacy';
+import { isPersonalField, PERSONAL_FIELDS } from '@shared/journal/personal-fields';
+import { FIELD_NAME, isDefaultCancellationField } from '@shared/profile/cancellation-fields';
+import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '@shared/journal/privacy';
 
 // How the journal on this computer removes a person's details and checks its arguments (the office
 // database does the same in its functions, privacy-sql.ts).

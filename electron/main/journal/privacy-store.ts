@@ -1,5 +1,5 @@
-import type { SubmissionRow } from '../../../shared/journal/types';
-import type { PersonQuery } from '../../../shared/journal/privacy';
+import type { SubmissionRow } from '@shared/journal/types';
+import type { PersonQuery } from '@shared/journal/privacy';
 
 /** How long a journal keeps the personal details of settled rows: a number of days, or null (kept; the default). */
 export interface Retention {

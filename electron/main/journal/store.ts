@@ -1,10 +1,4 @@
-import type {
-  HistoryRow,
-  JournalFilter,
-  JournalState,
-  SubmissionKind,
-  SubmissionRow,
-} from '../../../shared/journal/types';
+import type { HistoryRow, JournalFilter, JournalState, SubmissionKind, SubmissionRow } from '@shared/journal/types';
 import type { PrivacyStore } from './privacy-store';
 
 /** Who holds a row in `sending`, and for how long without renewal. */

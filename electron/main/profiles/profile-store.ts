@@ -8,7 +8,7 @@ import {
   type Profile,
   type ProfileInput,
   type ProfilesFile,
-} from '../../../shared/profile/schema';
+} from '@shared/profile/schema';
 
 /** Base URL stored for the Sandbox profile; the real loopback URL is known once the sandbox runs. */
 export const SANDBOX_BASE_URL = 'http://127.0.0.1';

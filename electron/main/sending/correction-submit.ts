@@ -1,4 +1,4 @@
-import type { SubmissionKind } from '../../../shared/journal/types';
+import type { SubmissionKind } from '@shared/journal/types';
 import { JournalStateError } from '../journal/errors';
 import type { SubmitResult } from './pipeline';
 import type { JournalStore } from '../journal/store';

@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import type { JournalStore, Lease, RecordOutcome, SendableProfiles } from '../journal/store';
 
 /**

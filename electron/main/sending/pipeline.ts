@@ -1,7 +1,7 @@
-import { parseEntry, type EntrySchema, type FieldErrors } from '../../../shared/entry/schema';
-import { parseCancellation } from '../../../shared/entry/cancellation';
-import type { Profile } from '../../../shared/profile/schema';
-import type { SubmissionKind, SubmissionRow } from '../../../shared/journal/types';
+import { parseEntry, type EntrySchema, type FieldErrors } from '@shared/entry/schema';
+import { parseCancellation } from '@shared/entry/cancellation';
+import type { Profile } from '@shared/profile/schema';
+import type { SubmissionKind, SubmissionRow } from '@shared/journal/types';
 import { describeFailure, outcomeOf, type HttpError } from '../service/errors';
 import type { Connection } from '../service/connection';
 import type { JournalStore, Lease, SendOutcome, SendableProfiles } from '../journal/store';

@@ -1,8 +1,8 @@
-import type { SubmissionRow } from '../../../shared/journal/types';
-import type { Profile } from '../../../shared/profile/schema';
-import { encodeEntry, type WirePart } from '../../../shared/entry/wire';
-import { encodeCancellation, type Cancellation } from '../../../shared/entry/cancellation';
-import type { Entry } from '../../../shared/entry/schema';
+import type { SubmissionRow } from '@shared/journal/types';
+import type { Profile } from '@shared/profile/schema';
+import { encodeEntry, type WirePart } from '@shared/entry/wire';
+import { encodeCancellation, type Cancellation } from '@shared/entry/cancellation';
+import type { Entry } from '@shared/entry/schema';
 
 /** The one encoder: the parts the row's payload is sent as with its profile's wire rules. */
 export function encodeRow(row: SubmissionRow, profile: Profile): WirePart[] {

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../shared/profile/schema';
+import type { Profile } from '@shared/profile/schema';
 import type { FeedClient } from './feed-client';
 import type { TokenProvider } from './token-provider';
 

@@ -1,4 +1,4 @@
-import { summariseErrorBody, type ServiceErrorSummary } from '../../../shared/service/schemas';
+import { summariseErrorBody, type ServiceErrorSummary } from '@shared/service/schemas';
 
 /**
  * The service client's failures. Each says whether the request may have been applied by the

@@ -1,6 +1,6 @@
-import { successRecordSchema, type SuccessRecord } from '../../../shared/service/schemas';
-import { joinUrl } from '../../../shared/profile/base-url';
-import type { WirePart } from '../../../shared/entry/wire';
+import { successRecordSchema, type SuccessRecord } from '@shared/service/schemas';
+import { joinUrl } from '@shared/profile/base-url';
+import type { WirePart } from '@shared/entry/wire';
 import { AuthenticationError, HttpError, NetworkError, ProtocolError, isServiceError } from './errors';
 import { postMultipart, type PostOptions, type RawResponse } from './http';
 import type { TokenProvider } from './token-provider';

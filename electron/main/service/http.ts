@@ -1,6 +1,6 @@
 import { Agent, fetch, type Dispatcher } from 'undici';
 import { NetworkError, NoAnswerError } from './errors';
-import type { WirePart } from '../../../shared/entry/wire';
+import type { WirePart } from '@shared/entry/wire';
 import { multipartBody } from './multipart';
 
 /** A keep-alive connection pool; idle sockets close before a typical server's 5 s keep-alive does. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WirePart } from '../../../shared/entry/wire';
+import type { WirePart } from '@shared/entry/wire';
 
 /** Line breaks of a text value as multipart/form-data carries them (the HTML form encoding): CRLF. */
 const crlf = (text: string) => text.replace(/\r\n|\r|\n/g, '\r\n');

@@ -1,5 +1,5 @@
-import { DEFAULT_EXPIRES_IN, tokenResponseSchema } from '../../../shared/service/schemas';
-import { joinUrl } from '../../../shared/profile/base-url';
+import { DEFAULT_EXPIRES_IN, tokenResponseSchema } from '@shared/service/schemas';
+import { joinUrl } from '@shared/profile/base-url';
 import { AuthenticationError, HttpError, ProtocolError } from './errors';
 import { postMultipart, type PostOptions } from './http';
 import type { Redactor } from './redact';

@@ -1,8 +1,8 @@
 import { writeFileSync, renameSync, existsSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
-import { JOURNAL_STATES, type JournalState } from '../../../shared/journal/types';
-import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
-import type { Profile } from '../../../shared/profile/schema';
+import { JOURNAL_STATES, type JournalState } from '@shared/journal/types';
+import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
+import type { Profile } from '@shared/profile/schema';
 import type { JournalStore } from '../journal/store';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { CredentialStore } from '../credentials/keychain';

@@ -1,5 +1,5 @@
-import type { ProfileView } from '../../../shared/ipc/contract';
-import { DEFAULT_PROFILE_COLOUR, type ProfileColour } from '../../../shared/profile/colours';
+import type { ProfileView } from '@shared/ipc/contract';
+import { DEFAULT_PROFILE_COLOUR, type ProfileColour } from '@shared/profile/colours';
 
 /** The palette's names, as Settings offers them. */
 export const COLOUR_NAMES: Record<ProfileColour, string> = {

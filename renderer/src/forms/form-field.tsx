@@ -1,6 +1,6 @@
 import { memo, Profiler, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { useFormState, type UseFormReturn } from 'react-hook-form';
-import { isTooLongMessage, tooLongMessage } from '../../../shared/entry/messages';
+import { isTooLongMessage, tooLongMessage } from '@shared/entry/messages';
 import { logRender } from '../render-log';
 
 /** A form's values: the text typed in each field. */

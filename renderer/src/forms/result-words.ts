@@ -1,8 +1,8 @@
-import type { SubmissionView } from '../../../shared/ipc/contract';
-import type { IpcError } from '../../../shared/ipc/result';
-import { FIELD_LABELS, fieldKind, isEntryField, type EntryField } from '../../../shared/entry/fields';
-import { clock } from '../../../shared/format/moments';
-import { STATE_LABELS } from '../../../shared/journal/state-words';
+import type { SubmissionView } from '@shared/ipc/contract';
+import type { IpcError } from '@shared/ipc/result';
+import { FIELD_LABELS, fieldKind, isEntryField, type EntryField } from '@shared/entry/fields';
+import { clock } from '@shared/format/moments';
+import { STATE_LABELS } from '@shared/journal/state-words';
 
 /** A message ending as a sentence does (the service's may lack the full stop). */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

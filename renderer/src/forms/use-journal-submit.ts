@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { SubmissionView } from '../../../shared/ipc/contract';
-import type { IpcError, Result } from '../../../shared/ipc/result';
+import type { SubmissionView } from '@shared/ipc/contract';
+import type { IpcError, Result } from '@shared/ipc/result';
 
 /** An earlier submission this one may repeat, as the service named it. */
 export type EarlierSubmission = NonNullable<IpcError['duplicate']>;

@@ -1,4 +1,4 @@
-import type { SubmissionView } from '../../../shared/ipc/contract';
+import type { SubmissionView } from '@shared/ipc/contract';
 
 /** How long a burst of changes (an outbox draining, a bulk review, an import) is gathered into one "read again". */
 export const COALESCE_MS = 100;

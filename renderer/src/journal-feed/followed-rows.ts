@@ -1,4 +1,4 @@
-import type { SubmissionView } from '../../../shared/ipc/contract';
+import type { SubmissionView } from '@shared/ipc/contract';
 import type { JournalFeed } from './feed';
 
 /** The rows this window submitted, each in its latest state. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { SubmissionView } from '../../../shared/ipc/contract';
+import type { SubmissionView } from '@shared/ipc/contract';
 import { api } from '../api';
 import { createJournalFeed, type Changes } from './feed';
 import { createFollowedRows } from './followed-rows';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { SubmissionView } from '../../../shared/ipc/contract';
-import type { Result } from '../../../shared/ipc/result';
+import type { SubmissionView } from '@shared/ipc/contract';
+import type { Result } from '@shared/ipc/result';
 import type { Changes } from './feed';
 
 /** A value read from main, and the last error reading it. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { SubmissionRow } from '../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import type { QueuedFault } from '../../../electron/sandbox/faults';
 import type { Desk } from './harness';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ENTRY_SECTIONS, type EntryField } from '../../../shared/entry/fields';
+import { ENTRY_SECTIONS, type EntryField } from '@shared/entry/fields';
 
 /** The New entry fields in tab order. */
 export const TAB_ORDER: readonly EntryField[] = ENTRY_SECTIONS.flatMap((s) => s.fields);

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import { submitCsv, type BulkOptions } from '../../../electron/cli/bulk';
 import type { CliContext } from '../../../electron/cli/context';
 import { writeBatchResults } from '../../../electron/main/import/batch-csv';
-import { personalDataNotice } from '../../../shared/journal/personal-fields';
+import { personalDataNotice } from '@shared/journal/personal-fields';
 import { startCoreRig, type CoreRig } from '../../support/core';
 import { EXPORTED_CSV } from '../../support/csv-export';
 import { mixedEntries, writeEntriesCsv } from '../../support/import-files';

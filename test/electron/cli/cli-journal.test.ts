@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { CLI_TIMEOUT } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
 import { EXPORTED_CSV } from '../../support/csv-export';
-import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '../../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '@shared/journal/personal-fields';
 
 const cli = useCliRig({ prefix: 'feed-desk-cli-journal-' });
 const operator = userInfo().username;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../../electron/main/journal/postgres/store';
 import type { JournalStore } from '../../../electron/main/journal/store';
-import type { SubmissionRow } from '../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import { useCliRig } from '../../support/cli-rig';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { pgbouncerMissing, startPgbouncer, type TestPgbouncer } from '../../support/pgbouncer';

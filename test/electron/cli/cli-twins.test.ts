@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { parseEntry } from '../../../shared/entry/schema';
+import { parseEntry } from '@shared/entry/schema';
 import type { SendOutcome } from '../../../electron/main/journal/store';
 import { CLI_TIMEOUT } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';

@@ -9,7 +9,7 @@ import {
   mappingLines,
   readColumnsFile,
 } from '../../../electron/cli/column-options';
-import { matchHeadings } from '../../../shared/import/columns';
+import { matchHeadings } from '@shared/import/columns';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-columns-'));
 const write = (name: string, text: string) => {

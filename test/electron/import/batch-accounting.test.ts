@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { writeBatchResults } from '../../../electron/main/import/batch-csv';
 import { checkImport } from '../../../electron/main/import/batch-check';
 import { batchStatus, queueImport } from '../../../electron/main/import/batch-queue';
-import { accountWords } from '../../../shared/import/accounting';
+import { accountWords } from '@shared/import/accounting';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
 import { sampleInput } from '../../support/service';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { readEntries, type ReadEntriesOptions, type ReadEntry } from '../../../electron/main/import/entries';
-import type { EntryRules } from '../../../shared/entry/schema';
+import type { EntryRules } from '@shared/entry/schema';
 import { sampleInput } from '../../support/service';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-entries-'));

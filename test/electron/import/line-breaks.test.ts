@@ -6,8 +6,8 @@ import { stringify } from 'csv-stringify/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkImport } from '../../../electron/main/import/batch-check';
 import { readEntries, type ReadEntry } from '../../../electron/main/import/entries';
-import type { LineRepair } from '../../../shared/import/repairs';
-import { showInvisible, visibleText } from '../../../shared/import/repairs';
+import type { LineRepair } from '@shared/import/repairs';
+import { showInvisible, visibleText } from '@shared/import/repairs';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput, testProfile } from '../../support/service';
 

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { parseEntry } from '../../../shared/entry/schema';
+import { parseEntry } from '@shared/entry/schema';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
 import type { BatchItem } from '../../../electron/main/journal/store';
 import { startCoreRig, type CoreRig } from '../../support/core';

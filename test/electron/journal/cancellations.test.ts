@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createDispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { DEFAULT_CANCELLATION_FIELDS } from '../../../shared/profile/cancellation-fields';
+import { DEFAULT_CANCELLATION_FIELDS } from '@shared/profile/cancellation-fields';
 import { startCoreRig, type CoreRig } from '../../support/core';
 import { testDesktop } from '../../support/desktop';
 import { sampleInput } from '../../support/service';

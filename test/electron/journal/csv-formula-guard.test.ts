@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { parseEntry } from '../../../shared/entry/schema';
+import { parseEntry } from '@shared/entry/schema';
 import { guardCell, writeJournalCsv } from '../../../electron/main/journal/csv-export';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
 import { writeBatchResults, writeRejectedRows } from '../../../electron/main/import/batch-csv';

@@ -10,7 +10,7 @@ import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
 import { describeEachStore, freshOfficeJournal, RIG_USER, type StoreKind } from '../../support/stores';
 import { EXPORTED_CSV } from '../../support/csv-export';
-import { PERSONAL_FIELDS, personalDataNotice } from '../../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS, personalDataNotice } from '@shared/journal/personal-fields';
 
 const LEASE = { owner: 'test', ms: 60_000 };
 

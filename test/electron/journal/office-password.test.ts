@@ -7,7 +7,7 @@ import { createCredentialStore, type CredentialStore } from '../../../electron/m
 import { createDispatch, type Dispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { openJournalStore } from '../../../electron/main/journal/open';
-import type { OfficeJournal } from '../../../shared/journal/office';
+import type { OfficeJournal } from '@shared/journal/office';
 import { tempHome } from '../../support/core';
 import { testDesktop } from '../../support/desktop';
 import { startFakePostgres, type FakePostgres } from '../../support/fake-postgres';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { writePersonExport } from '../../../electron/main/journal/privacy-export';
 import { JournalStateError } from '../../../electron/main/journal/errors';
-import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
-import type { SubmissionRow } from '../../../shared/journal/types';
+import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
+import type { SubmissionRow } from '@shared/journal/types';
 import { describeEachStore } from '../../support/stores';
 import { blanked, openRig, payload, personal, queue, stopOffice, type Rig } from './privacy-rig';
 

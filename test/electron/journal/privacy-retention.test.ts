@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
-import { PERSONAL_FIELDS } from '../../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
 import { tempHome } from '../../support/core';
 import { describeEachStore } from '../../support/stores';
 import {

@@ -7,8 +7,8 @@ import { startCoreRig, type CoreRig } from '../../support/core';
 import { describeEachStore, type StoreKind } from '../../support/stores';
 import { testDesktop } from '../../support/desktop';
 import { sampleInput } from '../../support/service';
-import { PERSONAL_FIELDS, personalDataNotice } from '../../../shared/journal/personal-fields';
-import { FIELD_LABELS } from '../../../shared/entry/fields';
+import { PERSONAL_FIELDS, personalDataNotice } from '@shared/journal/personal-fields';
+import { FIELD_LABELS } from '@shared/entry/fields';
 import { EXPORTED_CSV } from '../../support/csv-export';
 
 let rig: CoreRig | undefined;

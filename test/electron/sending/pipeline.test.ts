@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
 import type { JournalStore } from '../../../electron/main/journal/store';
 import { backoffMs, createPipeline, type Pipeline, type RetryPolicy } from '../../../electron/main/sending/pipeline';
-import { profileSchema, type Profile } from '../../../shared/profile/schema';
+import { profileSchema, type Profile } from '@shared/profile/schema';
 import { tempHome } from '../../support/core';
 import { sampleInput, startRig, type Rig } from '../../support/service';
 

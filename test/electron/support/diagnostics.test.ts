@@ -7,7 +7,7 @@ import { officePasswordKey } from '../../../electron/main/journal/open';
 import { MIGRATIONS } from '../../../electron/main/journal/sqlite/migrations';
 import { buildDiagnostics, writeDiagnostics } from '../../../electron/main/support/diagnostics';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { SANDBOX_PROFILE } from '../../../shared/profile/schema';
+import { SANDBOX_PROFILE } from '@shared/profile/schema';
 import { memoryKeytar } from '../../support/memory-keytar';
 import { tempHome } from '../../support/core';
 import { sampleInput } from '../../support/service';

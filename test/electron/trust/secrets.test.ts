@@ -5,7 +5,7 @@ import { createCredentialStore } from '../../../electron/main/credentials/keycha
 import { createDispatch, type Dispatch } from '../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../electron/main/ipc/handlers';
 import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
-import type { Result } from '../../../shared/ipc/result';
+import type { Result } from '@shared/ipc/result';
 import { tempHome } from '../../support/core';
 import { memoryKeytar } from '../../support/memory-keytar';
 import { startServer, type TestServer } from '../../support/proxy';

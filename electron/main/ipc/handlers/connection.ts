@@ -1,4 +1,4 @@
-import { SANDBOX_PROFILE } from '../../../../shared/profile/schema';
+import { SANDBOX_PROFILE } from '@shared/profile/schema';
 import { credentialsChanged } from '../../core/profile-actions';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';

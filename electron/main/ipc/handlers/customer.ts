@@ -1,6 +1,6 @@
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
-import { PERSONAL_FIELDS } from '../../../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
 
 /**
  * The returning customer New entry offers: the customer's personal details from the latest entry

@@ -3,7 +3,7 @@ import type { Handlers } from '../dispatch';
 import { Refused, refuse } from '../ipc-failure';
 import { toView } from './views';
 import type { SubmitRequest } from '../../sending/pipeline';
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import { submitCorrection } from '../../sending/correction-submit';
 
 /**

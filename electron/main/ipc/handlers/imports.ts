@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
-import type { RequestOf } from '../../../../shared/ipc/contract';
+import type { RequestOf } from '@shared/ipc/contract';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import type { Batch } from '../../journal/store';
 import { checkImport } from '../../import/batch-check';
 import type { ImportRequest } from '../../import/batch-file';
 import { batchStatus, queueImport } from '../../import/batch-queue';
-import { rememberMapping } from '../../../../shared/import/columns';
-import type { BatchView } from '../../../../shared/ipc/contract';
+import { rememberMapping } from '@shared/import/columns';
+import type { BatchView } from '@shared/ipc/contract';
 import { writeAtomically } from './write-atomically';
 import { writeBatchResults, writeRejectedRows } from '../../import/batch-csv';
 

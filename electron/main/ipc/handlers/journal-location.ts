@@ -1,4 +1,4 @@
-import type { JournalSettings, OfficeJournal } from '../../../../shared/journal/office';
+import type { JournalSettings, OfficeJournal } from '@shared/journal/office';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';

@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import type { JournalStore } from '../../journal/store';
 
 /** A row as the Journal screen's list shows it (no payload). */

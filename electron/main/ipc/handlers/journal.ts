@@ -6,13 +6,13 @@ import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import { toListRow, toListRows } from './journal-view';
 import { writePeopleCsv } from '../../journal/csv-for-people';
-import { localDate } from '../../../../shared/format/moments';
+import { localDate } from '@shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
 import { refuseDuplicate } from './entries';
-import type { SubmissionRow } from '../../../../shared/journal/types';
-import type { JournalReport } from '../../../../shared/ipc/contract';
-import { personalDataNotice } from '../../../../shared/journal/personal-fields';
+import type { SubmissionRow } from '@shared/journal/types';
+import type { JournalReport } from '@shared/ipc/contract';
+import { personalDataNotice } from '@shared/journal/personal-fields';
 
 /** Whether the summary page of a report names customers: its unknowns, rejections and corrections show surnames. */
 const namesCustomers = (report: JournalReport) =>

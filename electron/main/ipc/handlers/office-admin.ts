@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OfficeJournal } from '../../../../shared/journal/office';
+import type { OfficeJournal } from '@shared/journal/office';
 import { operatorName, type Core } from '../../core/core';
 import type { Desktop } from '../desktop';
 import type { Handlers } from '../dispatch';

@@ -5,8 +5,8 @@ import type { Retention } from '../../journal/privacy-store';
 import { writeAtomically } from './write-atomically';
 import { writePersonExport } from '../../journal/privacy-export';
 import { wireParts } from '../../sending/wire-parts';
-import { localDate } from '../../../../shared/format/moments';
-import { mayHandlePersonalData } from '../../../../shared/journal/privacy';
+import { localDate } from '@shared/format/moments';
+import { mayHandlePersonalData } from '@shared/journal/privacy';
 
 /**
  * Settings' "A person's data" and retention: find, export (through the save dialog), erase, and

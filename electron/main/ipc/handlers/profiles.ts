@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SANDBOX_PROFILE, profileSchema, type Profile } from '../../../../shared/profile/schema';
-import type { ProfileView } from '../../../../shared/ipc/contract';
+import { SANDBOX_PROFILE, profileSchema, type Profile } from '@shared/profile/schema';
+import type { ProfileView } from '@shared/ipc/contract';
 import type { Core } from '../../core/core';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';

@@ -1,5 +1,5 @@
-import type { SubmissionRow } from '../../../../shared/journal/types';
-import type { SubmissionView } from '../../../../shared/ipc/contract';
+import type { SubmissionRow } from '@shared/journal/types';
+import type { SubmissionView } from '@shared/ipc/contract';
 
 /** The renderer's view of a journal row. */
 export function toView(row: SubmissionRow): SubmissionView {

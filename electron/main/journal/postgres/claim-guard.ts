@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import type { Db, RetryHooks } from './db';
 
 /**

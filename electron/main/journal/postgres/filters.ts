@@ -1,4 +1,4 @@
-import { journalFilterSchema, type JournalFilter } from '../../../../shared/journal/types';
+import { journalFilterSchema, type JournalFilter } from '@shared/journal/types';
 
 /** A parsed filter (defaults applied). */
 export type ParsedFilter = ReturnType<typeof journalFilterSchema.parse>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { isLoopbackHost, type OfficeJournal } from '../../../../shared/journal/office';
+import { isLoopbackHost, type OfficeJournal } from '@shared/journal/office';
 
 /**
  * The TLS rules of every connection to an office database (desks, Test connection, and the

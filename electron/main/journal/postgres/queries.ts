@@ -1,4 +1,4 @@
-import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../store';
 import type { QuerySection } from '../store-sections';
 import type { Db } from './db';

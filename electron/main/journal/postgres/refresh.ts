@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import type { ChangeFeed } from './changes';
 
 /** How often a desk without live announcements looks for changed rows. */

@@ -1,4 +1,4 @@
-import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import { markedAcceptedMessage } from '../accept-words';
 import type { OpenCounts, QueueResult } from '../store';
 import type { ActionSection } from '../store-sections';

@@ -1,4 +1,4 @@
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import { JournalStateError } from '../errors';
 import type { Db } from './db';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
-import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import { JournalStateError } from '../errors';
 import { toRow, type RawSubmission } from './rows';
 

@@ -1,4 +1,4 @@
-import type { SubmissionKind, SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionKind, SubmissionRow } from '@shared/journal/types';
 import type { Db } from './db';
 import { toRow, type RawSubmission } from './rows';
 

@@ -5,7 +5,7 @@ import {
   personKey,
   retentionNote,
   SETTLED_STATES,
-} from '../../../../shared/journal/privacy';
+} from '@shared/journal/privacy';
 import { JournalStateError } from '../errors';
 import type { PrivacyStore, Retention } from '../privacy-store';
 import { nowIso, promised, type Db } from './db';

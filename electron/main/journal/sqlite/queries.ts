@@ -5,12 +5,12 @@ import {
   type JournalFilter,
   type JournalState,
   type SubmissionRow,
-} from '../../../../shared/journal/types';
+} from '@shared/journal/types';
 import { REPORT_ATTENTION_LIMIT, type StateCounts } from '../store';
 import type { QuerySection } from '../store-sections';
 import { promised, type Db } from './db';
 import { toHistory, toRow, type RawSubmission } from './rows';
-import { personKey } from '../../../../shared/journal/privacy';
+import { personKey } from '@shared/journal/privacy';
 import { CUSTOMER_STATES_SQL } from '../customer-match';
 
 type Queries = QuerySection;

@@ -1,4 +1,4 @@
-import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '../../../../shared/journal/types';
+import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '@shared/journal/types';
 import { readPayload } from '../payload-read';
 
 /** A submissions row exactly as SQLite returns it. */

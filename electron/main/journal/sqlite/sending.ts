@@ -1,4 +1,4 @@
-import type { JournalState, SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import { JournalStateError } from '../errors';
 import type { Lease, NewSubmission, QueueResult, RecordOutcome, SendableProfiles, SendOutcome } from '../store';
 import type { SendingSection } from '../store-sections';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import { JournalKeyError, JournalStateError, JournalVersionError } from '../errors';
 import type { BatchStore, JournalStore } from '../store';
 import type { JournalCipher } from './database';

@@ -2,7 +2,7 @@
 // calls sent by worker-store.ts, so statements, commits and their fsyncs never hold up the thread
 // that talks to the service and draws the screens.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { JournalFilter, SubmissionRow } from '../../../../shared/journal/types';
+import type { JournalFilter, SubmissionRow } from '@shared/journal/types';
 import type { JournalStore } from '../store';
 import { createSqliteStore } from './store';
 

@@ -1,4 +1,4 @@
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import { useMemo } from 'react';
 import { FormField } from '../../forms/form-field';
 import { cancellationFieldSpec } from './form-fields';

@@ -1,8 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { buildCancellationSchema } from '../../../../shared/entry/cancellation';
-import { parseScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { Profile } from '../../../../shared/profile/schema';
+import { buildCancellationSchema } from '@shared/entry/cancellation';
+import { parseScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
+import type { Profile } from '@shared/profile/schema';
 import { formFields, type CancellationValues } from './form-fields';
 
 type FormResolver = Resolver<CancellationValues, unknown, CancellationValues>;

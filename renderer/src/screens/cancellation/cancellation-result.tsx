@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { SubmissionView } from '../../../../shared/ipc/contract';
-import type { IpcError } from '../../../../shared/ipc/result';
+import type { SubmissionView } from '@shared/ipc/contract';
+import type { IpcError } from '@shared/ipc/result';
 import { cancellationFiled, describeError, describeRow } from '../../forms/result-words';
 
 interface ResultProps {

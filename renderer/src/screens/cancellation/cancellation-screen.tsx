@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { JournalListRow } from '../../../../shared/ipc/contract';
-import type { Profile } from '../../../../shared/profile/schema';
+import type { JournalListRow } from '@shared/ipc/contract';
+import type { Profile } from '@shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { navigate, useHashQuery } from '../../use-hash-route';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { JournalListRow } from '../../../../shared/ipc/contract';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
+import type { JournalListRow } from '@shared/ipc/contract';
+import { STATE_LABELS } from '@shared/journal/state-words';
 import { useEntrySearch, type EntryTraits, type SearchState } from './use-entry-search';
 import { dayOf } from '../../moments';
 

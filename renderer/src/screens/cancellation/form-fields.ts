@@ -1,8 +1,8 @@
-import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
-import { formatScreenDate, parseScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { Profile } from '../../../../shared/profile/schema';
-import { entryFieldOf } from '../../../../shared/entry/cancellation';
-import { ruleFor } from '../../../../shared/entry/check';
+import type { CancellationFieldDef } from '@shared/profile/cancellation-fields';
+import { formatScreenDate, parseScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
+import type { Profile } from '@shared/profile/schema';
+import { entryFieldOf } from '@shared/entry/cancellation';
+import { ruleFor } from '@shared/entry/check';
 import type { FieldSpec } from '../../forms/form-field';
 import { localDate } from '../journal/journal-format';
 

@@ -1,5 +1,5 @@
-import type { CancellationFieldDef } from '../../../../shared/profile/cancellation-fields';
-import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import type { CancellationFieldDef } from '@shared/profile/cancellation-fields';
+import { formatScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
 import { api } from '../../api';
 import type { CancellationValues } from './form-fields';
 

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { IpcError } from '../../../../shared/ipc/result';
-import type { Profile } from '../../../../shared/profile/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { IpcError } from '@shared/ipc/result';
+import type { Profile } from '@shared/profile/schema';
 import { api } from '../../api';
 import { useAskBeforeNew } from '../../forms/use-ask-before-new';
 import { useJournalSubmit } from '../../forms/use-journal-submit';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { JournalListRow } from '../../../../shared/ipc/contract';
+import type { JournalListRow } from '@shared/ipc/contract';
 import { api } from '../../api';
 
 /** How long typing pauses before the journal is asked. */

@@ -1,4 +1,4 @@
-import type { BatchStatusView } from '../../../../shared/ipc/contract';
+import type { BatchStatusView } from '@shared/ipc/contract';
 import { CancelDialog } from './cancel-dialog';
 import type { Started } from './use-import-flow';
 import { focusOnMount, plural, rateWords, timeLeft, type Announce } from './import-words';

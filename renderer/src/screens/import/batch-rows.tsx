@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
-import type { JournalState } from '../../../../shared/journal/types';
+import { STATE_LABELS } from '@shared/journal/state-words';
+import type { JournalState } from '@shared/journal/types';
 import { api } from '../../api';
 import { useRead } from '../../journal-feed/use-live';
 import { plural } from './import-words';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { BatchStatusView } from '../../../../shared/ipc/contract';
-import { accountWords } from '../../../../shared/import/accounting';
+import type { BatchStatusView } from '@shared/ipc/contract';
+import { accountWords } from '@shared/import/accounting';
 import { stateWords } from './check-step';
 import { focusOnMount, plural, when } from './import-words';
 import { WithoutPersonal } from '../../components/without-personal';

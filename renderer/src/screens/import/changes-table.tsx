@@ -1,5 +1,5 @@
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
-import { edgeSpaces } from '../../../../shared/import/changes';
+import type { ImportCheckView } from '@shared/ipc/contract';
+import { edgeSpaces } from '@shared/import/changes';
 import { fieldWords, plural } from './import-words';
 import { ShownValue } from './shown-value';
 

@@ -1,10 +1,10 @@
-import { FIELD_LABELS } from '../../../../shared/entry/fields';
-import type { EntryRules } from '../../../../shared/entry/schema';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
-import { JOURNAL_STATES } from '../../../../shared/journal/types';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
-import type { LineRepair } from '../../../../shared/import/repairs';
+import { FIELD_LABELS } from '@shared/entry/fields';
+import type { EntryRules } from '@shared/entry/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { ImportCheckView } from '@shared/ipc/contract';
+import { JOURNAL_STATES } from '@shared/journal/types';
+import { STATE_LABELS } from '@shared/journal/state-words';
+import type { LineRepair } from '@shared/import/repairs';
 import { ChangesTable } from './changes-table';
 import { DuplicatesTable } from './duplicates-table';
 import { LineRepairs } from './line-repairs';

@@ -1,5 +1,5 @@
-import { FIELD_LABELS, type EntryField } from '../../../../shared/entry/fields';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { FIELD_LABELS, type EntryField } from '@shared/entry/fields';
+import type { ImportCheckView } from '@shared/ipc/contract';
 import { FieldSelect } from './field-select';
 import { columnLetter, focusOnMount } from './import-words';
 import { ShownValue } from './shown-value';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
+import type { ImportCheckView } from '@shared/ipc/contract';
+import { STATE_LABELS } from '@shared/journal/state-words';
 import { plural, when } from './import-words';
 
 type Duplicate = ImportCheckView['duplicates'][number];

@@ -1,6 +1,6 @@
 import { Combobox } from '../../components/combobox';
 import type { ComboOption } from '../../components/use-combobox';
-import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '../../../../shared/entry/fields';
+import { ENTRY_FIELDS, FIELD_LABELS, isEntryField, type EntryField } from '@shared/entry/fields';
 import { columnLetter } from './import-words';
 
 interface FieldSelectProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { ImportCheckView } from '@shared/ipc/contract';
 import type { ImportChoices } from './use-import-check';
 import { DATE_ORDER_WORDS, focusOnMount, plural } from './import-words';
 

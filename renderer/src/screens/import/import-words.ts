@@ -1,5 +1,5 @@
-import { FIELD_LABELS, isEntryField } from '../../../../shared/entry/fields';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { FIELD_LABELS, isEntryField } from '@shared/entry/fields';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import { moment } from '../../moments';
 
 /**
@@ -25,7 +25,7 @@ export function fieldWords(field: string): string {
 }
 
 /** A column's letter as a spreadsheet shows it (shared with the command line). */
-export { columnLetter } from '../../../../shared/import/columns';
+export { columnLetter } from '@shared/import/columns';
 
 /** The date orders a file may use, in words; YYYY-MM-DD is read whatever is chosen. */
 export const DATE_ORDER_WORDS: ReadonlyArray<readonly [ScreenDateOrder, string]> = [

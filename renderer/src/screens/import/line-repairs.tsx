@@ -1,5 +1,5 @@
-import { brokenFields, canMoveToAddress2, type LineRepair } from '../../../../shared/import/repairs';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
+import { brokenFields, canMoveToAddress2, type LineRepair } from '@shared/import/repairs';
+import type { ImportCheckView } from '@shared/ipc/contract';
 import { fieldWords, plural } from './import-words';
 
 /** The repair "join the lines with ', '", for some rows or every row. */

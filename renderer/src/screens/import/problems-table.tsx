@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ENTRY_FIELDS, isEntryField, type EntryField } from '../../../../shared/entry/fields';
-import type { EntryRules } from '../../../../shared/entry/schema';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
-import { brokenFields, canMoveToAddress2, type LineRepair } from '../../../../shared/import/repairs';
+import { ENTRY_FIELDS, isEntryField, type EntryField } from '@shared/entry/fields';
+import type { EntryRules } from '@shared/entry/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { ImportCheckView } from '@shared/ipc/contract';
+import { brokenFields, canMoveToAddress2, type LineRepair } from '@shared/import/repairs';
 import { joinLines, moveToAddress2 } from './line-repairs';
 import { RowFixer } from './row-fixer';
 import { ShownValue } from './shown-value';

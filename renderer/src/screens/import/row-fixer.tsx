@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { FIELD_LABELS, fieldKind, type EntryField } from '../../../../shared/entry/fields';
-import { checkField, ruleFor, type EntryRules } from '../../../../shared/entry/schema';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { ImportCheckView } from '../../../../shared/ipc/contract';
-import { hasLineBreak, showInvisible } from '../../../../shared/import/repairs';
+import { FIELD_LABELS, fieldKind, type EntryField } from '@shared/entry/fields';
+import { checkField, ruleFor, type EntryRules } from '@shared/entry/schema';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { ImportCheckView } from '@shared/ipc/contract';
+import { hasLineBreak, showInvisible } from '@shared/import/repairs';
 import { ShownValue } from './shown-value';
 import type { RowInput } from './use-import-check';
 

@@ -1,4 +1,4 @@
-import { showInvisible } from '../../../../shared/import/repairs';
+import { showInvisible } from '@shared/import/repairs';
 
 /**
  * A value exactly as held, its invisible characters made visible: a line break as ⏎, a tab as ⇥,

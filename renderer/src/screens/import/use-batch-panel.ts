@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Result } from '../../../../shared/ipc/result';
+import type { Result } from '@shared/ipc/result';
 import { api } from '../../api';
 import { navigate } from '../../use-hash-route';
 import { stateWords } from './check-step';

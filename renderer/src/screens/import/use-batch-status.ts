@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BatchStatusView } from '../../../../shared/ipc/contract';
+import type { BatchStatusView } from '@shared/ipc/contract';
 import { api } from '../../api';
 import { useLive } from '../../journal-feed/use-live';
 

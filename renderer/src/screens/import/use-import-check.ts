@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EntryField } from '../../../../shared/entry/fields';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { ColumnMapping } from '../../../../shared/import/columns';
-import type { LineRepair } from '../../../../shared/import/repairs';
-import type { ImportCheckView, RequestOf } from '../../../../shared/ipc/contract';
+import type { EntryField } from '@shared/entry/fields';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { ColumnMapping } from '@shared/import/columns';
+import type { LineRepair } from '@shared/import/repairs';
+import type { ImportCheckView, RequestOf } from '@shared/ipc/contract';
 import { api } from '../../api';
 
 /** One row as a person corrected it: every field they can see, as text. */

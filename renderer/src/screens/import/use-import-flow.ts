@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ENTRY_FIELDS, FIELD_LABELS, type EntryField } from '../../../../shared/entry/fields';
-import { ruleFor } from '../../../../shared/entry/schema';
-import type { ImportCheckView, ProfileView, ResponseOf } from '../../../../shared/ipc/contract';
+import { ENTRY_FIELDS, FIELD_LABELS, type EntryField } from '@shared/entry/fields';
+import { ruleFor } from '@shared/entry/schema';
+import type { ImportCheckView, ProfileView, ResponseOf } from '@shared/ipc/contract';
 import { api } from '../../api';
 import { useScreenDateOrder } from '../../preferences';
 import { columnName, type FieldMove } from './columns-step';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Result } from '../../../../shared/ipc/result';
+import type { Result } from '@shared/ipc/result';
 import { api } from '../../api';
 import { useRead } from '../../journal-feed/use-live';
 

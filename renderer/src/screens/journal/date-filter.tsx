@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatScreenDate, parseScreenDate } from '../../../../shared/entry/screen-date';
+import { formatScreenDate, parseScreenDate } from '@shared/entry/screen-date';
 import { useScreenDateOrder } from '../../preferences';
 
 interface DateFilterProps {

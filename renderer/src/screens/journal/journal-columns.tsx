@@ -1,6 +1,6 @@
 import { createColumnHelper, type ColumnDef, type RowData } from '@tanstack/react-table';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { JournalListRow } from '../../../../shared/ipc/contract';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { JournalListRow } from '@shared/ipc/contract';
 import { dateTime } from './journal-format';
 import { SelectAllBox, SelectBox } from './select-boxes';
 import { StateCell } from './state-cell';

@@ -1,8 +1,8 @@
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { JournalListRow } from '../../../../shared/ipc/contract';
-import { clock, formatMoment } from '../../../../shared/format/moments';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import type { JournalListRow } from '@shared/ipc/contract';
+import { clock, formatMoment } from '@shared/format/moments';
 
-export { localDate } from '../../../../shared/format/moments';
+export { localDate } from '@shared/format/moments';
 
 /** A moment as the screen shows it: local date in the person's date order, then the time. */
 export const dateTime = (iso: string, order: ScreenDateOrder): string => formatMoment(iso, order);

@@ -8,7 +8,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SortColumn } from '../../../../shared/journal/types';
+import type { SortColumn } from '@shared/journal/types';
 import { useScreenDateOrder } from '../../preferences';
 import { gridKeyHandler } from './grid-keys';
 import { journalColumns } from './journal-columns';

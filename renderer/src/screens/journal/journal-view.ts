@@ -7,7 +7,7 @@ import {
   type JournalState,
   type SortColumn,
   type SubmissionKind,
-} from '../../../../shared/journal/types';
+} from '@shared/journal/types';
 import { DEFAULT_SORT as FIRST_WINDOW_SORT } from './first-window';
 
 /** The list's filter and order as the hash holds it: the journal filter without its window. */

@@ -1,4 +1,4 @@
-import type { JournalListRow } from '../../../../shared/ipc/contract';
+import type { JournalListRow } from '@shared/ipc/contract';
 
 /** One position of the list: its row once its window has arrived. */
 export interface ListItem {

@@ -1,4 +1,4 @@
-import type { JournalListRow } from '../../../../shared/ipc/contract';
+import type { JournalListRow } from '@shared/ipc/contract';
 import { api } from '../../api';
 import type { ListFilter } from './journal-view';
 import { takeFirstWindow, WINDOW } from './first-window';

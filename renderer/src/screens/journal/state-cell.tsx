@@ -1,4 +1,4 @@
-import type { JournalListRow } from '../../../../shared/ipc/contract';
+import type { JournalListRow } from '@shared/ipc/contract';
 import { STATE_LABELS } from './detail/format';
 import { StateChip } from './detail/state-chip';
 import { nextTry } from './journal-format';

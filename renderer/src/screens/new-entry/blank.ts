@@ -1,4 +1,4 @@
-import { ENTRY_FIELDS, type EntryField } from '../../../../shared/entry/fields';
+import { ENTRY_FIELDS, type EntryField } from '@shared/entry/fields';
 
 /** The form's values: every field as the text typed. */
 export type EntryValues = Record<EntryField, string>;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { JournalState } from '../../../../shared/journal/types';
+import type { JournalState } from '@shared/journal/types';
 import { api } from '../../api';
 import { useLive } from '../../journal-feed/use-live';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { Fragment, Profiler, useEffect, useMemo } from 'react';
 import { logRender } from '../../render-log';
-import { ENTRY_SECTIONS } from '../../../../shared/entry/fields';
-import type { Profile } from '../../../../shared/profile/schema';
+import { ENTRY_SECTIONS } from '@shared/entry/fields';
+import type { Profile } from '@shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { ClearQuestion } from './clear-question';
 import type { EntryValues } from './blank';

@@ -1,7 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { checkField, type EntryRules } from '../../../../shared/entry/check';
-import { ENTRY_FIELDS } from '../../../../shared/entry/fields';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { checkField, type EntryRules } from '@shared/entry/check';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import type { EntryValues } from './blank';
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { ENTRY_SECTIONS, FIELD_LABELS } from '../../../../shared/entry/fields';
+import { ENTRY_SECTIONS, FIELD_LABELS } from '@shared/entry/fields';
 import type { EntryValues } from './blank';
 import { focusField } from './field-layout';
 

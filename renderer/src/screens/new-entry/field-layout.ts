@@ -1,4 +1,4 @@
-import type { EntryField } from '../../../../shared/entry/fields';
+import type { EntryField } from '@shared/entry/fields';
 
 /** The id of a field's input, stable for labels, error links and tests. */
 export const fieldId = (name: EntryField) => `field-${name}`;

@@ -1,13 +1,7 @@
-import {
-  ENTRY_FIELDS,
-  FIELD_LABELS,
-  fieldKind,
-  type EntryField,
-  type FieldKind,
-} from '../../../../shared/entry/fields';
-import { checkField, ruleFor } from '../../../../shared/entry/check';
-import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import type { Profile } from '../../../../shared/profile/schema';
+import { ENTRY_FIELDS, FIELD_LABELS, fieldKind, type EntryField, type FieldKind } from '@shared/entry/fields';
+import { checkField, ruleFor } from '@shared/entry/check';
+import { formatScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
+import type { Profile } from '@shared/profile/schema';
 import type { FieldSpec } from '../../forms/form-field';
 import { FIELD_SPAN, fieldId } from './field-layout';
 

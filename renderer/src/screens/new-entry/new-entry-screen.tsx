@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Profile } from '../../../../shared/profile/schema';
+import type { Profile } from '@shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useRead } from '../../journal-feed/use-live';

@@ -1,5 +1,5 @@
-import { ENTRY_FIELDS, fieldKind } from '../../../../shared/entry/fields';
-import { formatScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { ENTRY_FIELDS, fieldKind } from '@shared/entry/fields';
+import { formatScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
 import { fromDraft, type EntryValues } from './blank';
 
 /** An earlier journal entry to start New entry from ("Open as new entry"): its id, profile and payload. */

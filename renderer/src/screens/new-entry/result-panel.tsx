@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Outcome } from './use-entry-form';
 import { ENTRY, describeError, describeRow } from '../../forms/result-words';
-import { stateWords } from '../../../../shared/journal/state-words';
+import { stateWords } from '@shared/journal/state-words';
 import { useJournalRow } from '../../journal-feed/journal-feed';
 import { useSessionEntries } from './session-strip';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { SubmissionView } from '../../../../shared/ipc/contract';
-import { stateWords } from '../../../../shared/journal/state-words';
+import type { SubmissionView } from '@shared/ipc/contract';
+import { stateWords } from '@shared/journal/state-words';
 import { useFollowedRows } from '../../journal-feed/journal-feed';
 
 /** How many of this session's entries the strip lists; the journal holds them all. */

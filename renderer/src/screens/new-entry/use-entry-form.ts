@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ScreenDateOrder } from '../../../../shared/entry/screen-date';
-import { isEntryField } from '../../../../shared/entry/fields';
-import type { Profile } from '../../../../shared/profile/schema';
-import type { IpcError } from '../../../../shared/ipc/result';
+import type { ScreenDateOrder } from '@shared/entry/screen-date';
+import { isEntryField } from '@shared/entry/fields';
+import type { Profile } from '@shared/profile/schema';
+import type { IpcError } from '@shared/ipc/result';
 import { api } from '../../api';
 import { useAskBeforeNew } from '../../forms/use-ask-before-new';
 import { useJournalSubmit } from '../../forms/use-journal-submit';

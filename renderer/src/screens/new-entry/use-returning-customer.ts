@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { EntryField } from '../../../../shared/entry/fields';
+import type { EntryField } from '@shared/entry/fields';
 import { api } from '../../api';
 import { useRead } from '../../journal-feed/use-live';
 import type { EntryValues } from './blank';

@@ -1,5 +1,5 @@
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { CANCELLATION_FIELD_TYPES } from '../../../../shared/profile/cancellation-fields';
+import { CANCELLATION_FIELD_TYPES } from '@shared/profile/cancellation-fields';
 import { Setting } from '../../components/setting';
 import { TYPE_LABELS, type CancellationRowValues } from './cancellation-form';
 import type { ProfileFormValues } from './profile-form';

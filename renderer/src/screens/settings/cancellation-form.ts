@@ -3,8 +3,8 @@ import {
   isDefaultCancellationField,
   type CancellationFieldDef,
   type CancellationFieldType,
-} from '../../../../shared/profile/cancellation-fields';
-import type { Profile } from '../../../../shared/profile/schema';
+} from '@shared/profile/cancellation-fields';
+import type { Profile } from '@shared/profile/schema';
 
 /** One row of the cancellation field set as the settings form holds it (every value as typed). */
 export interface CancellationRowValues {

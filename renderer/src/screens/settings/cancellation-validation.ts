@@ -1,9 +1,9 @@
-import { baseUrlProblem } from '../../../../shared/profile/base-url';
+import { baseUrlProblem } from '@shared/profile/base-url';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver } from 'react-hook-form';
-import { cancellationFieldsSchema } from '../../../../shared/profile/cancellation-fields';
-import { profileSchema } from '../../../../shared/profile/schema';
+import { cancellationFieldsSchema } from '@shared/profile/cancellation-fields';
+import { profileSchema } from '@shared/profile/schema';
 import { toFieldDef, type CancellationRowValues } from './cancellation-form';
 import type { ProfileFormValues } from './profile-form';
 

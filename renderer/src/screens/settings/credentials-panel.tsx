@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ProfileView } from '../../../../shared/ipc/contract';
+import type { ProfileView } from '@shared/ipc/contract';
 import { api } from '../../api';
 
 /** Scheme, host and port of a base URL, as the keychain binds a secret to it. */

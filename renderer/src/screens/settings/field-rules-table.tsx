@@ -1,5 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { ENTRY_FIELDS, FIELD_LABELS } from '../../../../shared/entry/fields';
+import { ENTRY_FIELDS, FIELD_LABELS } from '@shared/entry/fields';
 import type { ProfileFormValues } from './profile-form';
 
 /** Required flag and maximum length of every field, for one profile. */

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  officeJournalSchema,
-  officeKey,
-  type JournalSettings,
-  type OfficeJournal,
-} from '../../../../shared/journal/office';
+import { officeJournalSchema, officeKey, type JournalSettings, type OfficeJournal } from '@shared/journal/office';
 
 /** The journal card's fields as typed (the office fields are kept while "This computer" is chosen). */
 export interface JournalFormValues {

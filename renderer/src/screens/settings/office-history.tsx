@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ResponseOf } from '../../../../shared/ipc/contract';
+import type { ResponseOf } from '@shared/ipc/contract';
 import { api } from '../../api';
 import { formatTime } from '../journal/detail/format';
 import { Outcome, type Said } from './office-outcome';

@@ -1,4 +1,4 @@
-import { SCREEN_DATE_ORDERS, exampleDate } from '../../../../shared/entry/screen-date';
+import { SCREEN_DATE_ORDERS, exampleDate } from '@shared/entry/screen-date';
 import { setScreenDateOrder, useScreenDateOrder } from '../../preferences';
 
 /** Preferences of this computer rather than of a profile: the order dates are typed in on screen. */

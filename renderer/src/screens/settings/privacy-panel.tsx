@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { moment } from '../../moments';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
-import { RETENTION_MAX_DAYS } from '../../../../shared/journal/privacy';
+import { STATE_LABELS } from '@shared/journal/state-words';
+import { RETENTION_MAX_DAYS } from '@shared/journal/privacy';
 import { usePrivacyPanel, type PrivacyMessage } from './use-privacy-panel';
 
 const Said = ({ message, testId }: { message: PrivacyMessage | null; testId: string }) =>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import type { ProfileView } from '../../../../shared/ipc/contract';
-import { DATE_FORMATS, PROFILE_COLOURS } from '../../../../shared/profile/schema';
+import type { ProfileView } from '@shared/ipc/contract';
+import { DATE_FORMATS, PROFILE_COLOURS } from '@shared/profile/schema';
 import { COLOUR_NAMES } from '../../components/profile-band';
 import { CancellationSection } from './cancellation-section';
 import { FieldRulesTable } from './field-rules-table';

@@ -1,6 +1,6 @@
-import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, type EntryField } from '../../../../shared/entry/fields';
-import { ruleFor } from '../../../../shared/entry/schema';
-import { DEFAULT_PROFILE_COLOUR, type Profile, type ProfileInput } from '../../../../shared/profile/schema';
+import { DEFAULT_REQUIRED, ENTRY_FIELDS, defaultMaxLength, type EntryField } from '@shared/entry/fields';
+import { ruleFor } from '@shared/entry/schema';
+import { DEFAULT_PROFILE_COLOUR, type Profile, type ProfileInput } from '@shared/profile/schema';
 import { toCancellationInput, toCancellationRows, type CancellationRowValues } from './cancellation-form';
 
 /** The settings form's values: a profile with every field rule spelled out. */

@@ -3,7 +3,7 @@ import type { ProfilesState } from '../../use-profiles';
 import { api } from '../../api';
 import { AboutPanel } from './about-panel';
 import { DataFolder } from './data-folder';
-import { DEFAULT_PROFILE_COLOUR } from '../../../../shared/profile/schema';
+import { DEFAULT_PROFILE_COLOUR } from '@shared/profile/schema';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CredentialsPanel } from './credentials-panel';
 import { JournalPanel } from './journal-panel';

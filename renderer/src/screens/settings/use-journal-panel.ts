@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { JournalSettings } from '../../../../shared/journal/office';
+import type { JournalSettings } from '@shared/journal/office';
 import { api } from '../../api';
 import type { JournalLocationView } from '../../use-journal-location';
 import {

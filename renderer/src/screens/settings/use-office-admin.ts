@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { ResponseOf } from '../../../../shared/ipc/contract';
-import type { Result } from '../../../../shared/ipc/result';
+import type { ResponseOf } from '@shared/ipc/contract';
+import type { Result } from '@shared/ipc/result';
 import { api } from '../../api';
 import { useRead } from '../../journal-feed/use-live';
 import type { AuditLines } from './office-history';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PersonRow, RetentionView } from '../../../../shared/ipc/contract';
+import type { PersonRow, RetentionView } from '@shared/ipc/contract';
 import { api } from '../../api';
 import { useRead } from '../../journal-feed/use-live';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import type { ProfileView } from '../../../../shared/ipc/contract';
+import type { ProfileView } from '@shared/ipc/contract';
 import { api } from '../../api';
 import { FORM_FIELD_LABELS, formFieldFor, toFormValues, toProfileInput, type ProfileFormValues } from './profile-form';
 import { cancellationErrorPath, profileResolver } from './cancellation-validation';

@@ -1,5 +1,5 @@
-import type { JournalReport } from '../../../../shared/ipc/contract';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
+import type { JournalReport } from '@shared/ipc/contract';
+import { STATE_LABELS } from '@shared/journal/state-words';
 import { formatStamp } from './summary-format';
 import { TableScroll } from './table-scroll';
 

@@ -1,4 +1,4 @@
-import type { JournalReport } from '../../../../shared/ipc/contract';
+import type { JournalReport } from '@shared/ipc/contract';
 import { formatStamp } from './summary-format';
 import { TableScroll } from './table-scroll';
 

@@ -1,6 +1,6 @@
-import type { JournalReport } from '../../../../shared/ipc/contract';
-import type { JournalState } from '../../../../shared/journal/types';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
+import type { JournalReport } from '@shared/ipc/contract';
+import type { JournalState } from '@shared/journal/types';
+import { STATE_LABELS } from '@shared/journal/state-words';
 import { TableScroll } from './table-scroll';
 
 type Group = JournalReport['byOperator'][number];

@@ -1,5 +1,5 @@
-import type { JournalState } from '../../../../shared/journal/types';
-import type { JournalReport } from '../../../../shared/ipc/contract';
+import type { JournalState } from '@shared/journal/types';
+import type { JournalReport } from '@shared/ipc/contract';
 import { day, moment } from '../../moments';
 
 /** A YYYY-MM-DD day in the person's date order, as typed in the range: "11/02/2026". */

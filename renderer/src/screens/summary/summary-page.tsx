@@ -1,5 +1,5 @@
-import type { JournalReport } from '../../../../shared/ipc/contract';
-import { STATE_LABELS } from '../../../../shared/journal/state-words';
+import type { JournalReport } from '@shared/ipc/contract';
+import { STATE_LABELS } from '@shared/journal/state-words';
 import { AttentionTable } from './attention-table';
 import { CountTable } from './count-table';
 import { CorrectedTable } from './corrected-table';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { formatScreenDate, parseScreenDate, type ScreenDateOrder } from '../../../../shared/entry/screen-date';
+import { formatScreenDate, parseScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
 import type { SummaryRange } from './summary-route';
 
 /** The range as typed: two dates in the screen's order. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import { importLocal } from '../../../../electron/main/journal/import-local';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientConfig, officeTargets } from '../../../../electron/main/journal/postgres/connect';
 import { officeFromUrl, officeOptions } from '../../../../electron/main/journal/open';
-import { officeKey } from '../../../../shared/journal/office';
+import { officeKey } from '@shared/journal/office';
 
 describe('office journal URLs', () => {
   it('a URL with two servers gives one target per server, in order, with the same user, database and TLS rules', () => {

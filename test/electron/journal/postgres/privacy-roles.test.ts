@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OfficePermissionError } from '../../../../electron/main/journal/errors';
 import type { JournalStore } from '../../../../electron/main/journal/store';
-import { PERSONAL_FIELDS } from '../../../../shared/journal/personal-fields';
+import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
 import { describeOfficeOnly } from '../../../support/stores';
 import { entry, queued, startOffice, type Office } from './office-rig';
 

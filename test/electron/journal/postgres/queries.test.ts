@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { SORT_COLUMNS, type JournalFilter, type SubmissionRow } from '../../../../shared/journal/types';
+import { SORT_COLUMNS, type JournalFilter, type SubmissionRow } from '@shared/journal/types';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
 import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
 import { tempHome } from '../../../support/core';

@@ -11,7 +11,7 @@ import {
   officePasswordKey,
   readJournalSettings,
 } from '../../../../electron/main/journal/open';
-import { officeJournalSchema, isLoopbackHost, type OfficeJournal } from '../../../../shared/journal/office';
+import { officeJournalSchema, isLoopbackHost, type OfficeJournal } from '@shared/journal/office';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'feed-desk-tls-config-'));
 

@@ -13,7 +13,7 @@ import { importLocal } from '../../../../electron/main/journal/import-local';
 import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
 import { addUser } from '../../../../electron/main/journal/postgres/roles';
 import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
-import { officeJournalSchema, type OfficeJournal } from '../../../../shared/journal/office';
+import { officeJournalSchema, type OfficeJournal } from '@shared/journal/office';
 import { startFakePostgres, type FakePostgres } from '../../../support/fake-postgres';
 import { makeTestCertificates, type TestCertificates } from '../../../support/test-certificates';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { SubmissionRow } from '../../../../shared/journal/types';
+import type { SubmissionRow } from '@shared/journal/types';
 import { payloadHash } from '../../../../electron/main/journal/payload-hash';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
 import type { BatchItem, JournalStore } from '../../../../electron/main/journal/store';

@@ -1,5 +1,5 @@
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
-import type { JournalState } from '../../../../../shared/journal/types';
+import type { JournalDetail } from '@shared/ipc/contract';
+import type { JournalState } from '@shared/journal/types';
 
 /** What a person can do from the detail view. */
 export type ActionKey = 'resend' | 'accept' | 'discard' | 'review' | 'open' | 'cancel';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
+import type { JournalDetail } from '@shared/ipc/contract';
 import { formatTime } from './format';
 
 /** Who marked the row reviewed, when, and their note; or that nobody has yet. */

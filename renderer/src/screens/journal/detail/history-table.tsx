@@ -1,4 +1,4 @@
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
+import type { JournalDetail } from '@shared/ipc/contract';
 import { STATE_LABELS, formatTime } from './format';
 
 type Change = JournalDetail['history'][number];

@@ -1,4 +1,4 @@
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
+import type { JournalDetail } from '@shared/ipc/contract';
 import { useHashQuery } from '../../../use-hash-route';
 import { journalQuery, parseJournalQuery } from '../journal-view';
 import { STATE_LABELS } from './format';

@@ -1,4 +1,4 @@
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
+import type { JournalDetail } from '@shared/ipc/contract';
 
 type Row = JournalDetail['row'];
 

@@ -1,5 +1,5 @@
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
-import { ENTRY_FIELDS } from '../../../../../shared/entry/fields';
+import type { JournalDetail } from '@shared/ipc/contract';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
 import { fieldLabel } from './format';
 import { usePayloadNames } from './use-payload-names';
 

@@ -1,4 +1,4 @@
-import type { JournalState } from '../../../../../shared/journal/types';
+import type { JournalState } from '@shared/journal/types';
 import { STATE_LABELS } from './format';
 import './state-chip.css';
 

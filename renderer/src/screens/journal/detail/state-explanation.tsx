@@ -1,4 +1,4 @@
-import type { JournalDetail } from '../../../../../shared/ipc/contract';
+import type { JournalDetail } from '@shared/ipc/contract';
 import { explainFailed, explainUnknown } from './outcome-words';
 
 /** A message from the service as a sentence: it ends with a full stop. */

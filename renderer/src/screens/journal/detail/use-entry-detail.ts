@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { JournalDetail, SubmissionView } from '../../../../../shared/ipc/contract';
-import type { Result } from '../../../../../shared/ipc/result';
+import type { JournalDetail, SubmissionView } from '@shared/ipc/contract';
+import type { Result } from '@shared/ipc/result';
 import { api } from '../../../api';
 import { useLive } from '../../../journal-feed/use-live';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { CancellationFieldDef } from '../../../../../shared/profile/cancellation-fields';
-import type { Result } from '../../../../../shared/ipc/result';
+import type { CancellationFieldDef } from '@shared/profile/cancellation-fields';
+import type { Result } from '@shared/ipc/result';
 import { api } from '../../../api';
 import { useRead } from '../../../journal-feed/use-live';
 
