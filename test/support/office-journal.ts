@@ -14,7 +14,7 @@ let cluster: Promise<TestPostgres> | undefined;
 let databases = 0;
 
 /** This test file's cluster, started on first use; the server stops when the test process exits. */
-function server(): Promise<TestPostgres> {
+export function officeServer(): Promise<TestPostgres> {
   cluster ??= startPostgres().then(async (started) => {
     // The group roles are the cluster's: made once by an init of the default database.
     await officeInit(started.ownerUrl);
@@ -41,7 +41,7 @@ export async function newOfficeDatabase(on: TestPostgres, prefix = 'rig'): Promi
 
 /** A fresh office journal (its own database, initialised), opened as the rig's supervisor by each call. */
 export async function freshOfficeJournal(): Promise<{ open: () => Promise<JournalStore>; url: string }> {
-  const started = await server();
+  const started = await officeServer();
   const url = started.url(RIG_USER.user, RIG_USER.password, await newOfficeDatabase(started));
   return { url, open: () => createPostgresStore({ url }) };
 }

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { afterEach, describe } from 'vitest';
+import { afterEach, beforeAll, describe } from 'vitest';
 import { createSqliteStore } from '../../electron/main/journal/sqlite/store';
 import type { JournalStore } from '../../electron/main/journal/store';
 import { tempHome } from './core';
-import { freshOfficeJournal } from './office-journal';
+import { freshOfficeJournal, officeServer } from './office-journal';
 import { postgresMissing } from './postgres';
 
 export { freshOfficeJournal, RIG_USER } from './office-journal';
@@ -12,15 +12,23 @@ export { freshOfficeJournal, RIG_USER } from './office-journal';
 export const STORES = ['sqlite', 'postgres'] as const;
 export type StoreKind = (typeof STORES)[number];
 
+/** How long starting this file's PostgreSQL cluster (initdb, start, office init) may take. */
+const CLUSTER_START_MS = 60_000;
+
 /**
  * Runs a suite once per store. The PostgreSQL run is skipped, with the reason in its name, only
- * where the server is not installed (CI installs it).
+ * where the server is not installed (CI installs it). Its cluster is started before the suite's first
+ * test, so no test's own time limit pays for the start.
  */
 export function describeEachStore(name: string, body: (store: StoreKind) => void): void {
   const missing = postgresMissing();
   describe(`${name} [sqlite]`, () => body('sqlite'));
   if (missing) describe.skip(`${name} [postgres] — SKIPPED: ${missing}`, () => body('postgres'));
-  else describe(`${name} [postgres]`, () => body('postgres'));
+  else
+    describe(`${name} [postgres]`, () => {
+      beforeAll(() => officeServer().then(() => undefined), CLUSTER_START_MS);
+      body('postgres');
+    });
 }
 
 /** describe for office-only suites; skipped, with the reason in its name, where PostgreSQL is not installed. */
