@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendAndWait } from '../../../electron/cli/report';
 import { startCoreRig, type CoreRig } from '../../support/core';
 import { sampleInput } from '../../support/service';
@@ -12,16 +12,20 @@ afterEach(async () => {
 describe('submit waiting for a retry', () => {
   it('stops waiting, without spinning or passing --wait, when a person resolves the row meanwhile', async () => {
     rig = await startCoreRig();
+    // The person resolves the row once its first try has failed, in the second before its retry is due.
     rig.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503, retryAfter: 1 } });
     const queued = await rig.core.pipeline.submit({ kind: 'entry', input: sampleInput(), profile: 'Sandbox' });
     if (!queued.ok) throw new Error('not queued');
-    const started = Date.now();
     const waiting = sendAndWait(rig.core, queued.row, 20);
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(async () => expect((await rig!.core.journal.get(queued.row.id))?.state).toBe('failed'), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await rig.core.journal.discard(queued.row.id, 'keyed again by hand');
+    const discarded = Date.now();
     const row = await waiting;
     expect(row.state).toBe('discarded');
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - discarded).toBeLessThan(3000);
     expect(rig.sandbox.records).toHaveLength(0);
   });
 
