@@ -89,7 +89,7 @@ export interface BatchStore {
   ): Promise<Array<{ row: number; duplicate: SubmissionRow }>>;
   /** The most recent batches first. */
   recent(limit: number): Promise<Batch[]>;
-  /** Queues rows of the batch in one transaction; a row number already in the batch is skipped. */
+  /** Queues rows of the batch in one transaction; a row number already in the batch is skipped. One answer per item, in the items' order. */
   queue(batchId: number, items: readonly BatchItem[]): Promise<BatchQueued[]>;
   /** Its rows by state. */
   counts(batchId: number): Promise<StateCounts>;

@@ -97,6 +97,9 @@ export function batchMethods(db: Db): BatchStore {
             part.map((i) => i.allowDuplicate),
           ],
         );
+        // queue_batch answers rows that repeat an earlier row of the call after the others: back into the items' order.
+        const place = new Map(part.map((item, k) => [item.row, k]));
+        rows.sort((x, y) => place.get(x.file_row)! - place.get(y.file_row)!);
         queued.push(...rows.map((r) => ({ row: r.file_row, outcome: r.outcome, id: Number(r.submission_id) })));
       }
       return queued;
