@@ -18,7 +18,7 @@ await build({
   root: 'renderer',
   logLevel: 'warn',
   plugins: [react()],
-  resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },
+  resolve: { alias: { 'react-dom/client': 'react-dom/profiling', '@shared': resolve('shared') } },
   build: { outDir: OUT, emptyOutDir: true, minify: 'esbuild' },
 });
 writeFileSync(`${OUT}/baseline.html`, '<!doctype html><title>b</title><input id="field-account_code" autofocus>');
