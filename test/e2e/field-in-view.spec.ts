@@ -70,6 +70,8 @@ test('at 1280x800, with a long answer in the bottom bar, text past a limit is st
 }) => {
   const { page } = desk;
   await desk.open();
+  // Keyed only once the form has put the focus in its first field, or the first keys are lost.
+  await expect(page.locator('#field-account_code')).toBeFocused();
   desk.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
   await keyFields(page, FULL_ENTRY);
   await page.keyboard.press('Control+Enter');
