@@ -3,6 +3,7 @@ import type { EntryInput } from '../entry/schema';
 import { GENERAL_WORDS, LIKELY, SYNONYMS } from './heading-phrases';
 import { readInFile, type HeadingReading, type MatchHow } from './heading-file';
 import { planField } from './heading-plans';
+import { PERSONAL_FIELDS } from '../journal/personal-fields';
 import { HeadingReader, setWords, rawWords, SOFT_WORDS } from './heading-words';
 
 /** The field each column of an imported file feeds, one per column; null for a column left out. */
@@ -62,17 +63,7 @@ const LIKELY_PHRASES = ENTRY_FIELDS.flatMap((field) =>
 );
 
 /** The fields of the customer's name, address and telephone: the set a delivery address repeats. */
-const ADDRESS_SET: ReadonlySet<EntryField> = new Set([
-  'title',
-  'initials',
-  'surname',
-  'address1',
-  'address2',
-  'town',
-  'county',
-  'postcode',
-  'telephone',
-]);
+const ADDRESS_SET: ReadonlySet<EntryField> = new Set(PERSONAL_FIELDS.filter((field) => field !== 'email'));
 /** The fields whose column says the file has the customer's own address. */
 const ADDRESS_ONLY: ReadonlySet<EntryField> = new Set(['address1', 'address2', 'town', 'county', 'postcode']);
 
