@@ -22,6 +22,11 @@ export interface SubmissionRow {
   originalRecordid: number | null;
   state: JournalState;
   attempts: number;
+  /**
+   * The fencing token of the row's latest claim: the store raises it with every claim (never
+   * lowers it), and an outcome settles the row only when it names this claim.
+   */
+  claim: number;
   httpStatus: number | null;
   recordid: number | null;
   message: string | null;

@@ -15,14 +15,19 @@ import { profileSchema } from '@shared/profile/schema';
 /** A profile with every default, for tests. */
 export const testProfile = profileSchema.parse({ name: 'Test', baseUrl: 'http://127.0.0.1:2' });
 
-/** A complete valid entry input, as a keyer would type it. */
+/**
+ * A complete valid entry input, as a keyer would type it. Each reference has its own policy number
+ * (`FP-` and the reference) unless one is given: the journal's duplicate question asks about the
+ * policy, so entries that differ only by reference would repeat each other.
+ */
 export function sampleInput(overrides: Record<string, string | number> = {}): Record<string, string | number> {
+  const reference = String(overrides.reference ?? 'REF-1');
   return {
     account_code: 'ACME01',
-    reference: 'REF-1',
+    reference,
     surname: 'Smith',
     postcode: 'LS1 4AP',
-    policy: 'FURN-PLUS',
+    policy: reference === 'REF-1' ? 'FURN-PLUS' : `FP-${reference}`.slice(0, 30),
     total_value: '1299.50',
     policy_premium: '89.99',
     purchase_date: '2026-11-02',

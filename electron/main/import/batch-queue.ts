@@ -130,9 +130,9 @@ export async function queueImport(core: Core, req: ImportRequest): Promise<Impor
 export async function batchStatus(core: Core, batchId: number): Promise<BatchStatus> {
   const batch = await core.journal.batches.get(batchId);
   if (!batch) throw new Error(`No batch ${batchId} in the journal`);
-  const counts = await core.journal.batches.counts(batchId);
+  // Counts and retries from one snapshot: a failed row claimed between two reads would be in neither.
+  const { counts, retrying: waiting } = await core.journal.batches.progress(batchId);
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
-  const waiting = counts.failed ? await core.journal.batches.retrying(batchId) : 0;
   const leftOut: Record<LeftOutStatus, number> = { invalid: 0, duplicate: 0, skipped: 0 };
   for (const row of await core.journal.batches.leftOut(batchId)) leftOut[row.status] += 1;
   const accounted = total + leftOut.invalid + leftOut.duplicate + leftOut.skipped;

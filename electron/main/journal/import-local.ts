@@ -138,14 +138,14 @@ async function insertBatch(client: pg.Client, batch: LocalRow[], desk: string): 
 
 const INSERT_ROWS = `
 INSERT INTO feed_desk.submissions (source, kind, profile, operator, payload, payload_hash, reference, policy,
-    surname, postcode, original_recordid, state, attempts, http_status, recordid, message, error_code,
+    surname, postcode, original_recordid, state, attempts, claim_token, http_status, recordid, message, error_code,
     error_fields, next_attempt_at, created_at, updated_at, queued_at, sending_at, finished_at)
   SELECT source, kind, profile, operator, payload::json, "payloadHash", reference, policy, surname, postcode,
-      "originalRecordid", state, attempts, "httpStatus", recordid, message, "errorCode", "errorFields"::json,
+      "originalRecordid", state, attempts, coalesce(claim, 0), "httpStatus", recordid, message, "errorCode", "errorFields"::json,
       "nextAttemptAt", "createdAt", "updatedAt", "createdAt", "sendingAt", "finishedAt"
     FROM json_to_recordset($1::json) AS x(seq integer, source text, kind text, profile text, operator text, payload text,
       "payloadHash" text, reference text, policy text, surname text, postcode text, "originalRecordid" bigint,
-      state text, attempts integer, "httpStatus" integer, recordid bigint, message text, "errorCode" text,
+      state text, attempts integer, claim integer, "httpStatus" integer, recordid bigint, message text, "errorCode" text,
       "errorFields" text, "nextAttemptAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz,
       "sendingAt" timestamptz, "finishedAt" timestamptz)
     ORDER BY seq

@@ -93,8 +93,8 @@ export interface BatchStore {
   queue(batchId: number, items: readonly BatchItem[]): Promise<BatchQueued[]>;
   /** Its rows by state. */
   counts(batchId: number): Promise<StateCounts>;
-  /** Its failed rows that wait for an automatic retry. */
-  retrying(batchId: number): Promise<number>;
+  /** Its rows by state and, of its failed rows, those waiting for an automatic retry: one snapshot. */
+  progress(batchId: number): Promise<{ counts: StateCounts; retrying: number }>;
   setPaused(batchId: number, paused: boolean): Promise<Batch>;
   /** Its queued and failed rows become discarded (recorded with who); returns how many. */
   discardUnsent(batchId: number): Promise<number>;
@@ -118,10 +118,15 @@ export type SendOutcome =
       nextAttemptAt: string | null;
     };
 
-/** A send's outcome for one row, from the sender holding it under `owner`. */
+/**
+ * A send's outcome for one row, from the sender holding it under `owner`, naming the claim it
+ * answers (the row's `claim` token when it was claimed). Only that claim's outcome settles the row:
+ * an outcome of an earlier claim is a late answer, kept in the history and never a settlement.
+ */
 export interface RecordOutcome {
   id: number;
   owner: string;
+  claim: number;
   outcome: SendOutcome;
 }
 
@@ -216,8 +221,10 @@ export interface JournalStore {
    */
   unclaim(ids: readonly number[], lease: Lease): Promise<number>;
   /**
-   * Records sends' outcomes in one transaction (group commit), in order (a row no longer this sender's settles an
-   * unknown no one acted on, else is noted); `next` claims up to `next.limit` rows in it; `rows: false`: no rows back.
+   * Records sends' outcomes in one transaction (group commit), in order; `next` claims up to `next.limit` rows in it;
+   * `rows: false`: no rows back. An outcome settles its row only while the row is held under its owner and claim
+   * (fencing): an outcome of another claim or owner is a late answer, noted in the history, and never refuses the
+   * rest of the group. A missing owner or claim, or one row named twice, refuses the call (nothing changes).
    */
   recordOutcomes(
     outcomes: readonly RecordOutcome[],
@@ -226,7 +233,7 @@ export interface JournalStore {
   ): Promise<{ rows: SubmissionRow[]; next: SubmissionRow[] }>;
   /** recordOutcomes for one outcome (with `next`, claims at most one row). */
   recordOutcome(
-    id: number,
+    claimed: Pick<SubmissionRow, 'id' | 'claim'>,
     owner: string,
     outcome: SendOutcome,
     next?: { lease: Lease; sendable: SendableProfiles },
@@ -240,7 +247,7 @@ export interface JournalStore {
   /**
    * Queues a row again (a person's Resend). Unless `allowDuplicate`, a row whose send would repeat
    * another row of its profile — accepted, sending, unknown or queued, with the same content or the
-   * same reference and policy — is held: nothing changes and that row is the answer.
+   * same policy number — is held: nothing changes and that row is the answer.
    */
   resend(id: number, note?: string | null, allowDuplicate?: boolean): Promise<QueueResult>;
   markAccepted(id: number, recordid: number, note?: string | null): Promise<SubmissionRow>;

@@ -5,12 +5,16 @@ import { openText, sealText, setAside } from '../support/sealed-file';
 /** How many held answers one commit of a replay records. */
 const REPLAY_GROUP = 50;
 
-/** A service's answer not yet recorded in the journal. */
+/** A service's answer not yet recorded in the journal, naming the claim it answers. */
 export interface PendingOutcome {
   id: number;
   owner: string;
+  claim: number;
   outcome: SendOutcome;
 }
+
+/** Answers are held per claim: a later claim's answer never replaces an earlier claim's. */
+const keyOf = (entry: { id: number; claim: number }) => `${entry.id}:${entry.claim}`;
 
 /**
  * Keeps the service's answers until the journal has recorded them: in memory always, and in a
@@ -19,7 +23,7 @@ export interface PendingOutcome {
  * an outcome is idempotent, so replaying one that did get recorded changes nothing.
  */
 export class OutcomeSpill {
-  private readonly pending = new Map<number, PendingOutcome>();
+  private readonly pending = new Map<string, PendingOutcome>();
   private onDisk = false;
   private reachable = true;
   private replaying: Promise<void> | undefined;
@@ -34,7 +38,7 @@ export class OutcomeSpill {
     private readonly key?: Buffer,
     private readonly toDisk = true,
   ) {
-    for (const entry of readSpill(path, key)) this.pending.set(entry.id, entry);
+    for (const entry of readSpill(path, key)) this.pending.set(keyOf(entry), entry);
     this.onDisk = this.pending.size > 0;
   }
 
@@ -45,13 +49,13 @@ export class OutcomeSpill {
 
   /** Holds an answer before it is recorded (on disk at once while the journal is unreachable). */
   keep(entry: PendingOutcome): void {
-    this.pending.set(entry.id, entry);
+    this.pending.set(keyOf(entry), entry);
     if (!this.reachable) this.write();
   }
 
   /** The answer is recorded: forgotten, and the file shrinks (or goes) with it. */
-  done(id: number): void {
-    if (!this.pending.delete(id) || !this.onDisk) return;
+  done(entry: { id: number; claim: number }): void {
+    if (!this.pending.delete(keyOf(entry)) || !this.onDisk) return;
     if (this.pending.size > 0) this.write();
     else this.clear();
   }
@@ -69,10 +73,16 @@ export class OutcomeSpill {
   replay(journal: JournalStore, busy: ReadonlySet<number> = new Set()): Promise<void> {
     this.replaying ??= (async () => {
       const entries = [...this.pending.values()].filter((entry) => !busy.has(entry.id));
-      for (let start = 0; start < entries.length; start += REPLAY_GROUP) {
-        const group = entries.slice(start, start + REPLAY_GROUP);
+      // One commit names a row once (two claims of one row held: their answers go in two commits).
+      const groups: PendingOutcome[][] = [];
+      for (const entry of entries.sort((a, b) => a.claim - b.claim)) {
+        const group = groups.find((g) => g.length < REPLAY_GROUP && !g.some((e) => e.id === entry.id));
+        if (group) group.push(entry);
+        else groups.push([entry]);
+      }
+      for (const group of groups) {
         await journal.recordOutcomes(group);
-        for (const entry of group) this.done(entry.id);
+        for (const entry of group) this.done(entry);
       }
     })().finally(() => (this.replaying = undefined));
     return this.replaying;
@@ -123,7 +133,14 @@ function readSpill(path: string, key: Buffer | undefined): PendingOutcome[] {
     .flatMap((line) => {
       try {
         const entry = JSON.parse(line) as PendingOutcome;
-        return Number.isInteger(entry.id) && typeof entry.owner === 'string' && entry.outcome ? [entry] : [];
+        // A line without its claim (written before outcomes named their claim) cannot be matched
+        // to a claim: its row is resolved as any interrupted send is (unknown, for a person).
+        return Number.isInteger(entry.id) &&
+          Number.isInteger(entry.claim) &&
+          typeof entry.owner === 'string' &&
+          entry.outcome
+          ? [entry]
+          : [];
       } catch {
         return [];
       }

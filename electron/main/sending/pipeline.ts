@@ -229,11 +229,11 @@ export function createPipeline(deps: PipelineDeps) {
     const arrived = new Promise<void>((resolve) => (answered = resolve));
     const recorded = tracker.track(async () => {
       const outcome = await attempt(job).finally(answered);
-      const item = { id: job.row.id, owner: deps.lease.owner, outcome };
+      const item = { id: job.row.id, owner: deps.lease.owner, claim: job.row.claim, outcome };
       deps.spill?.keep(item);
       recording.add(job.row.id);
       const done = await group.record(item, more(), wantsRow).finally(() => recording.delete(job.row.id));
-      deps.spill?.done(job.row.id);
+      deps.spill?.done(item);
       const next = jobOf(done.next);
       if (next && !keep(next)) {
         await deps.journal.unclaim([next.row.id], deps.lease);

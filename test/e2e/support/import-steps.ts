@@ -14,7 +14,7 @@ export const HEADER = ['Account code', 'Reference', 'Policy', 'Surname', 'Postco
 export const validRow = (n: number): string[] => [
   'ACME01',
   `IMP-${String(n).padStart(3, '0')}`,
-  'FURN-PLUS',
+  `FP-IMP-${String(n).padStart(3, '0')}`,
   `Surname${n}`,
   'M1 1AE',
   '11/02/2026',

@@ -8,7 +8,8 @@ import type { Desk } from './harness';
 export const entryInput = (reference: string, extra: Record<string, string> = {}) => ({
   account_code: 'ACME01',
   reference,
-  policy: 'FURN-PLUS',
+  // Its own policy number: the duplicate question asks about the policy.
+  policy: `FP-${reference}`.slice(0, 30),
   surname: 'Jones',
   postcode: 'M1 1AE',
   ...extra,

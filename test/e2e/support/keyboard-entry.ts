@@ -37,7 +37,7 @@ export const FULL_ENTRY: Record<EntryField, string> = {
 /** The next entry of the same order for another customer: every field but the account and order details. */
 export const FOLLOW_UP: Partial<Record<EntryField, string>> = {
   reference: 'KEY-1002',
-  policy: 'FURN-PLUS',
+  policy: 'FURN-PLUS-2',
   total_seats: '2',
   total_value: '849.00',
   policy_premium: '59.90',

@@ -13,7 +13,7 @@ const HEADER = ['Acct Code', 'Cust Ref', 'Inits', 'Last Name', 'Post Code', 'Pol
 const PARTNER = [
   [...HEADER, 'Premium Amount', 'Notes', 'Date'],
   ['ACME01', 'COL-1', 'J', 'Smith', 'LS1 4AP', 'FURN-PLUS', '3', '1299.50', '89.99', 'call first', '2026-11-02'],
-  ['ACME01', 'COL-2', 'K', 'Jones', 'M1 1AE', 'FURN-PLUS', '2', '500', '45', '', '2026-10-30'],
+  ['ACME01', 'COL-2', 'K', 'Jones', 'M1 1AE', 'FURN-PLUS-2', '2', '500', '45', '', '2026-10-30'],
 ];
 
 describe('feed-desk submit --csv with --columns, --column and --dry-run', { timeout: CLI_TIMEOUT }, () => {

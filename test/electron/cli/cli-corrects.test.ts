@@ -18,9 +18,9 @@ async function rejectedEntry(): Promise<number> {
     const submission = { kind: 'entry' as const, profile: 'Sandbox', operator: 'clerk', payload };
     const { row } = await store.queue({ ...submission, payloadHash: payloadHash('entry', payload) }, true);
     if (!row) throw new Error('not queued');
-    await store.claim(row.id, { owner: 'test', ms: 60_000 });
+    const claimed = (await store.claim(row.id, { owner: 'test', ms: 60_000 }))!;
     const outcome = { state: 'rejected', code: 'invalid', message: 'postcode: refused', httpStatus: 400 } as const;
-    await store.recordOutcome(row.id, 'test', { ...outcome, fields: { postcode: 'refused' }, nextAttemptAt: null });
+    await store.recordOutcome(claimed, 'test', { ...outcome, fields: { postcode: 'refused' }, nextAttemptAt: null });
     expect(await store.attention()).toMatchObject({ rejected: 1 });
     return row.id;
   } finally {

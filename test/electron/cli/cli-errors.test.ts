@@ -179,7 +179,10 @@ describe('the entry read is bounded and decoded whole (issue 7 item 12)', { time
 
   it('keeps a multi-byte character that arrives split across two chunks of stdin', async () => {
     const entry = JSON.parse(readFileSync('examples/entry.json', 'utf8')) as Record<string, unknown>;
-    const bytes = Buffer.from(JSON.stringify({ ...entry, reference: 'REF-UTF8-1', surname: 'Zoë Brontë' }), 'utf8');
+    const bytes = Buffer.from(
+      JSON.stringify({ ...entry, reference: 'REF-UTF8-1', policy: 'FP-UTF8-1', surname: 'Zoë Brontë' }),
+      'utf8',
+    );
     const split = bytes.indexOf(Buffer.from('ë', 'utf8')) + 1; // between the two bytes of ë
     const run = await cli.run(['submit', '-'], {}, [bytes.subarray(0, split), bytes.subarray(split)]);
     expect(run.stderr).toBe('');

@@ -16,7 +16,13 @@ describe("feed-desk privacy: a person's data on this computer", { timeout: CLI_T
   it('finds the person by e-mail and by surname with postcode', async () => {
     for (const reference of ['REF-P-1', 'REF-P-2']) {
       const sent = await cli.run(['submit', '-', '--json'], {}, [
-        Buffer.from(JSON.stringify({ ...JSON.parse(readFileSync('examples/entry.json', 'utf8')), reference })),
+        Buffer.from(
+          JSON.stringify({
+            ...JSON.parse(readFileSync('examples/entry.json', 'utf8')),
+            reference,
+            policy: `FP-${reference}`,
+          }),
+        ),
       ]);
       expect(sent.code, sent.stderr).toBe(0);
     }

@@ -24,8 +24,8 @@ async function sentBefore(home: string, outcome: SendOutcome): Promise<number> {
     const submission = { kind: 'entry' as const, profile: 'Sandbox', operator: 'clerk', payload: STORED };
     const { row } = await store.queue({ ...submission, payloadHash: payloadHash('entry', STORED) }, true);
     if (!row) throw new Error('not queued');
-    await store.claim(row.id, { owner: 'test', ms: 60_000 });
-    await store.recordOutcome(row.id, 'test', outcome);
+    const claimed = (await store.claim(row.id, { owner: 'test', ms: 60_000 }))!;
+    await store.recordOutcome(claimed, 'test', outcome);
     return row.id;
   } finally {
     await store.close();
@@ -64,7 +64,7 @@ it(
     const operator = await inJournal(cli.home, async (store) => {
       expect(await store.get(first)).toMatchObject({ state: 'superseded', supersededBy: second });
       expect(await store.get(second)).toMatchObject({ state: 'accepted', corrects: first });
-      expect((await store.history(first)).at(-1)?.note).toBe(`superseded by #${second} (same reference and policy)`);
+      expect((await store.history(first)).at(-1)?.note).toBe(`superseded by #${second} (same policy)`);
       expect(await store.attention()).toEqual({ unknown: 0, failed: 0, rejected: 0 });
       return (await store.get(second))?.operator;
     });

@@ -21,7 +21,9 @@ function peopleCsv(dir: string): string {
   const s = sampleInput();
   const header = 'Account Code,Reference,Surname,Post code,Policy,Total value,Policy premium,Purchase date,Notes';
   const line = (ref: string, postcode: string) =>
-    [s.account_code, ref, s.surname, postcode, s.policy, s.total_value, s.policy_premium, '02/11/2026', 'x'].join(',');
+    [s.account_code, ref, s.surname, postcode, `FP-${ref}`, s.total_value, s.policy_premium, '02/11/2026', 'x'].join(
+      ',',
+    );
   const path = join(dir, 'from-head-office.csv');
   writeFileSync(
     path,

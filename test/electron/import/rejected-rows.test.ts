@@ -21,10 +21,10 @@ afterEach(async () => {
 /** A partner's file: its own headings and order, a Notes column that is not imported. */
 const HEADER = ['Notes', 'Policy No', 'Cust Ref', 'Acct Code', 'Last Name', 'Post Code', 'Total Value (£)'];
 const ROWS = [
-  ['first', 'FURN-PLUS', 'RJ-1', 'ACME01', 'Smith', 'LS1 4AP', '100'],
-  ['call after 5', 'FURN-PLUS', 'RJ-2', 'ACME01', 'Jones', 'NOPE', '200'],
-  ['', 'FURN-PLUS', 'RJ-3', 'ACME01', 'Brown', 'M1 1AE', '300'],
-  ['gate code 12', 'FURN-PLUS', 'RJ-4', 'ACME01', '', 'M1 1AE', '400'],
+  ['first', 'FP-RJ-1', 'RJ-1', 'ACME01', 'Smith', 'LS1 4AP', '100'],
+  ['call after 5', 'FP-RJ-2', 'RJ-2', 'ACME01', 'Jones', 'NOPE', '200'],
+  ['', 'FP-RJ-3', 'RJ-3', 'ACME01', 'Brown', 'M1 1AE', '300'],
+  ['gate code 12', 'FP-RJ-4', 'RJ-4', 'ACME01', '', 'M1 1AE', '400'],
 ];
 
 const csvOf = (rows: string[][]) => stringify(rows);

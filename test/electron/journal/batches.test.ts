@@ -80,7 +80,7 @@ describeEachStore('bulk import batches in the journal', (store) => {
     expect(await rig.core.journal.batches.counts(batch.id)).toEqual({ queued: 2 });
   });
 
-  it('looks up repeats of many entries at once, by content or by reference and policy', async () => {
+  it('looks up repeats of many entries at once, by content or by policy whatever the reference', async () => {
     rig = await startCoreRig({ store });
     const earlier = await rig.core.pipeline.submit({
       kind: 'entry',
@@ -88,22 +88,24 @@ describeEachStore('bulk import batches in the journal', (store) => {
       profile: 'Sandbox',
     });
     if (!earlier.ok) throw new Error('not queued');
-    const probe = (row: number, reference: string, hash = 'nothing-like-it') => ({
+    const probe = (row: number, reference: string, hash = 'nothing-like-it', policy = earlier.row.policy) => ({
       row,
       hash,
       reference,
-      policy: 'FURN-PLUS',
+      policy,
     });
     const found = await rig.core.journal.batches.duplicates('Sandbox', [
-      probe(2, 'NEW-1'),
+      probe(2, 'NEW-1', 'new', 'FP-NEW-1'),
       probe(3, 'OLD-1'),
-      probe(4, '', earlier.row.payload && payloadHash('entry', earlier.row.payload)),
+      probe(4, '', earlier.row.payload && payloadHash('entry', earlier.row.payload), ''),
       probe(5, 'OLD-1', 'x'),
+      probe(6, 'OLD-1-CORRECTED'),
     ]);
     expect(found.map((f) => [f.row, f.duplicate.id])).toEqual([
       [3, earlier.row.id],
       [4, earlier.row.id],
       [5, earlier.row.id],
+      [6, earlier.row.id],
     ]);
     expect(await rig.core.journal.batches.duplicates('Other', [probe(3, 'OLD-1')])).toEqual([]);
   });

@@ -20,8 +20,8 @@ async function queue(store: JournalStore, submission: Omit<NewSubmission, 'opera
 /** An accepted entry of the profile with this recordid. */
 async function accepted(store: JournalStore, profile: string, surname: string, recordid: number) {
   const row = await queue(store, { kind: 'entry', profile, payload: { reference: `R-${surname}`, surname } });
-  await store.claim(row.id, LEASE);
-  await store.recordOutcome(row.id, LEASE.owner, { state: 'accepted', recordid, message: 'ok', httpStatus: 201 });
+  const claimed = (await store.claim(row.id, LEASE))!;
+  await store.recordOutcome(claimed, LEASE.owner, { state: 'accepted', recordid, message: 'ok', httpStatus: 201 });
   return row;
 }
 

@@ -46,14 +46,14 @@ async function openJournal(kind: StoreKind) {
 
 /** Queues an entry, claims it and records the outcome; the settled row. */
 async function settled(store: JournalStore, reference: string, outcome: SendOutcome) {
-  const payload = { reference, policy: 'P', surname: 'Jones', postcode: 'M1 1AE' };
+  const payload = { reference, policy: `P-${reference}`, surname: 'Jones', postcode: 'M1 1AE' };
   const { row } = await store.queue(
     { kind: 'entry', profile: 'S', operator: 'sam', payload, payloadHash: `${reference}-hash` },
     true,
   );
   if (!row) throw new Error('not queued');
-  await store.claim(row.id, LEASE);
-  return (await store.recordOutcome(row.id, LEASE.owner, outcome)).row;
+  const claimed = (await store.claim(row.id, LEASE))!;
+  return (await store.recordOutcome(claimed, LEASE.owner, outcome)).row;
 }
 
 describeEachStore('the correction link of a draft', (kind) => {

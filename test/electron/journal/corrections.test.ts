@@ -34,14 +34,14 @@ async function settled(store: JournalStore, reference: string, outcome: SendOutc
   const { row } = await store.queue(submission, true);
   if (!row) throw new Error('not queued');
   if (!outcome) return row;
-  await store.claim(row.id, LEASE);
-  return (await store.recordOutcome(row.id, LEASE.owner, outcome)).row;
+  const claimed = (await store.claim(row.id, LEASE))!;
+  return (await store.recordOutcome(claimed, LEASE.owner, outcome)).row;
 }
 
 /** Claims a queued row and records that the service accepted it. */
 async function accept(store: JournalStore, id: number, recordid: number) {
-  await store.claim(id, LEASE);
-  return (await store.recordOutcome(id, LEASE.owner, accepted(recordid))).row;
+  const claimed2 = (await store.claim(id, LEASE))!;
+  return (await store.recordOutcome(claimed2, LEASE.owner, accepted(recordid))).row;
 }
 
 describeEachStore('corrections', (kind) => {

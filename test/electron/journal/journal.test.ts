@@ -146,18 +146,18 @@ describeEachStore('recovery', (kind) => {
     const lease = { owner: 'slow-desk', ms: 20 };
     const a = await queued(store, { reference: 'A' });
     const b = await queued(store, { reference: 'B' });
-    await store.claim(a.id, lease);
-    await store.claim(b.id, lease);
+    const claimed = (await store.claim(a.id, lease))!;
+    const claimedB = (await store.claim(b.id, lease))!;
     await new Promise((r) => setTimeout(r, 60));
     expect(await store.expireLeases()).toBe(2);
     await store.discard(b.id, 'keyed again by hand');
     const accepted = { state: 'accepted' as const, recordid: 4711, message: 'Record created', httpStatus: 201 };
-    expect((await store.recordOutcome(a.id, lease.owner, accepted)).row).toMatchObject({
+    expect((await store.recordOutcome(claimed, lease.owner, accepted)).row).toMatchObject({
       state: 'accepted',
       recordid: 4711,
     });
     expect((await store.history(a.id)).at(-1)?.actor).toBe(systemActor(kind, 'late answer'));
-    expect((await store.recordOutcome(b.id, lease.owner, accepted)).row).toMatchObject({
+    expect((await store.recordOutcome(claimedB, lease.owner, accepted)).row).toMatchObject({
       state: 'discarded',
       recordid: null,
     });
@@ -229,8 +229,13 @@ describeEachStore('review queries and export', (kind) => {
   it('filters by state, operator, profile, text and date, pages and sorts', async () => {
     const store = await openStore(kind);
     const [a, b] = await seed(store);
-    await store.claim(a!.id, LEASE);
-    await store.recordOutcome(a!.id, LEASE.owner, { state: 'accepted', recordid: 555, message: 'ok', httpStatus: 201 });
+    const claimed2 = (await store.claim(a!.id, LEASE))!;
+    await store.recordOutcome(claimed2, LEASE.owner, {
+      state: 'accepted',
+      recordid: 555,
+      message: 'ok',
+      httpStatus: 201,
+    });
     const ids = async (filter: Parameters<JournalStore['list']>[0]) => (await store.list(filter)).rows.map((r) => r.id);
     const total = async (filter: Parameters<JournalStore['list']>[0]) => (await store.list(filter)).total;
     expect(await ids({ states: ['accepted'] })).toEqual([a!.id]);

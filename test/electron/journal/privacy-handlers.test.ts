@@ -92,8 +92,8 @@ it('the app applies the rule at start and on each round until stopped; a clerk d
         { kind: 'entry', profile: 'S', operator: 'x', payload, payloadHash: reference },
         true,
       );
-      await journal.claim(row!.id, { owner: 't', ms: 60_000 });
-      await journal.recordOutcome(row!.id, 't', { state: 'accepted', recordid: 1, message: 'ok', httpStatus: 201 });
+      const claimed = (await journal.claim(row!.id, { owner: 't', ms: 60_000 }))!;
+      await journal.recordOutcome(claimed, 't', { state: 'accepted', recordid: 1, message: 'ok', httpStatus: 201 });
       const raw = new Database(path);
       raw.prepare('UPDATE submissions SET created_at = ? WHERE id = ?').run('2020-01-01T00:00:00.000Z', row!.id);
       raw.close();

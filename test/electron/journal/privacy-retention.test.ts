@@ -44,8 +44,8 @@ describeEachStore('retention of personal details', (kind) => {
     const wrong = await inState(store, 'rejected', 'sup');
     const fix = await queue(store, payload('fix'));
     await store.linkCorrection(fix.id, wrong.id);
-    await store.claim(fix.id, LEASE);
-    await store.recordOutcome(fix.id, LEASE.owner, {
+    const claimed = (await store.claim(fix.id, LEASE))!;
+    await store.recordOutcome(claimed, LEASE.owner, {
       state: 'accepted',
       recordid: 777,
       message: 'ok',

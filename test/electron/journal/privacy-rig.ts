@@ -137,7 +137,7 @@ export async function inState(store: JournalStore, state: JournalState, tag: str
   const row = await queue(store, payload(tag));
   if (state === 'queued') return row;
   if (state === 'discarded') return store.discard(row.id, 'not wanted');
-  await store.claim(row.id, LEASE);
+  const claimed = (await store.claim(row.id, LEASE))!;
   if (state === 'sending') return (await store.get(row.id))!;
   const outcome =
     state === 'accepted'
@@ -151,7 +151,7 @@ export async function inState(store: JournalStore, state: JournalState, tag: str
           fields: state === 'rejected' ? { surname: `Zorbek${tag} is unknown` } : null,
           nextAttemptAt: null,
         } as const);
-  return (await store.recordOutcome(row.id, LEASE.owner, outcome)).row;
+  return (await store.recordOutcome(claimed, LEASE.owner, outcome)).row;
 }
 
 /** The personal fields a row still holds a value for. */

@@ -35,12 +35,12 @@ async function queue(store: JournalStore, payload: Record<string, string>, profi
 }
 
 async function settle(store: JournalStore, id: number, state: 'accepted' | 'rejected') {
-  await store.claim(id, LEASE);
+  const claimed = (await store.claim(id, LEASE))!;
   const outcome =
     state === 'accepted'
       ? { state, recordid: 300 + id, message: 'Record created', httpStatus: 201 }
       : { state, code: 'invalid', message: 'Invalid postcode', httpStatus: 422, fields: null, nextAttemptAt: null };
-  await store.recordOutcome(id, LEASE.owner, outcome);
+  await store.recordOutcome(claimed, LEASE.owner, outcome);
 }
 
 describeEachStore('returning customer', (kind) => {

@@ -18,7 +18,7 @@ describeEachStore('a row’s revision', (kind) => {
     expect(row.revision).toBe(1);
     const claimed = await store.claim(row.id, LEASE);
     expect(claimed!.revision).toBeGreaterThan(row.revision);
-    const failed = await store.recordOutcome(row.id, LEASE.owner, {
+    const failed = await store.recordOutcome(claimed!, LEASE.owner, {
       state: 'failed',
       code: 'network',
       message: 'no answer',

@@ -35,8 +35,8 @@ async function keyed(store: JournalStore, outcome: SendOutcome | null, hash = 'a
   );
   if (!queued.row) throw new Error(`held as a duplicate of #${queued.duplicate.id}`);
   if (!outcome) return queued.row;
-  await store.claim(queued.row.id, LEASE);
-  return (await store.recordOutcome(queued.row.id, LEASE.owner, outcome)).row;
+  const claimed = (await store.claim(queued.row.id, LEASE))!;
+  return (await store.recordOutcome(claimed, LEASE.owner, outcome)).row;
 }
 
 describeEachStore('the same entry twice', (kind) => {
@@ -53,7 +53,7 @@ describeEachStore('the same entry twice', (kind) => {
     expect((await store.history(first.id)).at(-1)).toMatchObject({
       fromState: 'rejected',
       toState: 'superseded',
-      note: `superseded by #${second.id} (same reference and policy)`,
+      note: `superseded by #${second.id} (same policy)`,
     });
     expect(await store.attention()).toEqual({ unknown: 0, failed: 0, rejected: 0 });
   });
@@ -76,8 +76,8 @@ describeEachStore('the same entry twice', (kind) => {
     const store = await openStore(kind);
     const first = await keyed(store, REJECTED);
     const second = await keyed(store, null, 'a1-other-hash');
-    await store.claim(second.id, LEASE);
-    await store.recordOutcome(second.id, LEASE.owner, {
+    const claimed2 = (await store.claim(second.id, LEASE))!;
+    await store.recordOutcome(claimed2, LEASE.owner, {
       state: 'unknown',
       code: 'unknown',
       message: 'no answer',
@@ -125,8 +125,8 @@ describeEachStore('the same entry twice', (kind) => {
         submission: { kind: 'entry', profile: 'S', operator: 'clerk', payload, payloadHash: 'b1-hash' },
       },
     ]);
-    await store.claim(queued!.id, LEASE);
-    await store.recordOutcome(queued!.id, LEASE.owner, { ...FAILED, nextAttemptAt: null }); // stopped retrying
+    const claimed3 = (await store.claim(queued!.id, LEASE))!;
+    await store.recordOutcome(claimed3, LEASE.owner, { ...FAILED, nextAttemptAt: null }); // stopped retrying
     // The same entry keyed again, confirmed, and being sent by another desk: the service may store it.
     const twin = await store.queue(
       { kind: 'entry', profile: 'S', operator: 'clerk', payload, payloadHash: 'b1-other-hash' },

@@ -9,9 +9,11 @@ import { sampleEntry } from '../../support/service';
 
 const lease = { owner: 'desk', ms: 60_000 };
 const sendable = { entries: ['Sandbox'], cancellations: [] };
+/** Each row here is claimed once: its first claim (token 1) is the one an outcome answers. */
 const accepted = (id: number, recordid = id): RecordOutcome => ({
   id,
   owner: lease.owner,
+  claim: 1,
   outcome: { state: 'accepted', recordid, message: 'ok', httpStatus: 201 },
 });
 

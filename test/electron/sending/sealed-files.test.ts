@@ -27,6 +27,7 @@ it('answers held while the office journal is down are sealed on disk, and read b
   spill.keep({
     id: 7,
     owner: 'desk',
+    claim: 1,
     outcome: { state: 'rejected', code: 'invalid', message: `${SURNAME} unknown`, httpStatus: 400, fields: null },
   } as never);
   expect(readFileSync(path, 'utf8')).not.toContain(SURNAME);
@@ -46,6 +47,7 @@ it('answers are held in memory only when encryption is required and no key can s
   spill.keep({
     id: 1,
     owner: 'desk',
+    claim: 1,
     outcome: { state: 'accepted', recordid: 1, message: 'ok', httpStatus: 201 },
   } as never);
   expect(spill.size).toBe(1);

@@ -93,7 +93,7 @@ describeEachStore('spare rows claimed ahead by sending slots', (store) => {
       { entries: ['Sandbox'], cancellations: [] },
       1,
     );
-    await core.journal.recordOutcome(c!.id, 'desk-a', {
+    await core.journal.recordOutcome(c!, 'desk-a', {
       state: 'accepted',
       recordid: 7,
       message: 'ok',

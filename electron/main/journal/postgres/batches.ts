@@ -57,7 +57,7 @@ export function batchMethods(db: Db): BatchStore {
       return row && toBatch(row);
     },
     async duplicates(profile, items) {
-      // The same matches as feed_desk.queue's check: identical content, or the same reference and policy.
+      // The same matches as feed_desk.queue's check: identical content, or the same policy number.
       const rows = await db.rows<PgSubmission & { file_row: number }>(
         `SELECT i.file_row, ${ROW_COLUMNS}
            FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[]) AS i (file_row, hash, reference, policy)
@@ -65,7 +65,7 @@ export function batchMethods(db: Db): BatchStore {
              SELECT * FROM feed_desk.submissions d
               WHERE d.profile = $1 AND d.kind = 'entry'
                 AND d.state IN ('accepted', 'sending', 'unknown', 'queued', 'failed')
-                AND (d.payload_hash = i.hash OR (i.reference <> '' AND d.reference = i.reference AND d.policy = i.policy))
+                AND (d.payload_hash = i.hash OR (i.policy <> '' AND d.policy = i.policy))
               ORDER BY d.id DESC LIMIT 1) s
           ORDER BY i.file_row`,
         [
@@ -111,12 +111,17 @@ export function batchMethods(db: Db): BatchStore {
       );
       return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as StateCounts;
     },
-    async retrying(batchId) {
-      const row = await db.first<{ n: string }>(
-        `SELECT count(*) AS n FROM feed_desk.submissions WHERE batch_id = $1 AND state = 'failed' AND next_attempt_at IS NOT NULL`,
+    async progress(batchId) {
+      // One statement, one snapshot: a row claimed meanwhile is counted once, as it was or as it is.
+      const rows = await db.rows<{ state: string; n: string; retrying: string }>(
+        `SELECT state, count(*) AS n, count(*) FILTER (WHERE next_attempt_at IS NOT NULL) AS retrying
+           FROM feed_desk.submissions WHERE batch_id = $1 GROUP BY state`,
         [batchId],
       );
-      return Number(row?.n ?? 0);
+      return {
+        counts: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as StateCounts,
+        retrying: Number(rows.find((r) => r.state === 'failed')?.retrying ?? 0),
+      };
     },
     setPaused: (batchId, paused) => one(db, 'SELECT * FROM feed_desk.set_batch_paused($1, $2)', [batchId, paused]),
     discardUnsent: (batchId) => settle(db, batchId, 'discard'),

@@ -51,25 +51,29 @@ const claimDue = (who: string) => `
     SELECT (t.r).* FROM taken t ORDER BY (t.r).id;`;
 
 /** The outcomes as rows, in the order given (`n`). */
-const OUTCOMES = `SELECT o.n, x.id, x.owner, x.state, x.recordid, x.code, x.message, x.http,
+const OUTCOMES = `SELECT o.n, x.id, x.owner, x.claim, x.state, x.recordid, x.code, x.message, x.http,
         CASE WHEN json_typeof(x.fields) = 'object' THEN x.fields END AS fields, x.next_attempt_at
       FROM json_array_elements(p_outcomes) WITH ORDINALITY AS o(v, n),
-        json_to_record(o.v) AS x(id bigint, owner text, state text, recordid bigint, code text, message text,
+        json_to_record(o.v) AS x(id bigint, owner text, claim integer, state text, recordid bigint, code text, message text,
           http integer, fields json, next_attempt_at timestamptz)`;
 
 /**
  * record_outcomes' statement: every outcome settled (or noted as a late answer, or found recorded
  * already), the next rows claimed, and all their history in one insert. A failed row that an
- * accepted outcome here supersedes is not claimed (it is superseded right after).
+ * accepted outcome here supersedes is not claimed (it is superseded right after). An outcome is the
+ * row's only while the row is held under its owner *and* the claim it names (fencing); an `unknown`
+ * row is settled by a late answer only on a supervisor's desk (`unknownSettles`), since resolving
+ * an unknown is a supervisor's act.
  */
-const recordStatement = (who: string) => `
+const recordStatement = (who: string, unknownSettles: boolean) => `
     WITH input AS (${OUTCOMES}),
-      cur AS (SELECT i.*, s AS r, s.state AS from_state, s.lease_owner = session_user || chr(31) || i.owner AS mine
+      cur AS (SELECT i.*, s AS r, s.state AS from_state,
+          s.lease_owner = session_user || chr(31) || i.owner AND s.claim_token = i.claim AS mine
         FROM input i JOIN feed_desk.submissions s ON s.id = i.id),
       what AS (SELECT c.*, CASE
           WHEN c.mine AND c.from_state = c.state AND (c.r).lease_expires_at IS NULL
             AND (c.state <> 'accepted' OR (c.r).recordid = c.recordid) THEN 'same'
-          WHEN NOT c.mine OR c.from_state NOT IN ('sending', 'unknown') THEN 'late'
+          WHEN NOT c.mine OR c.from_state NOT IN (${unknownSettles ? "'sending', 'unknown'" : "'sending'"}) THEN 'late'
           ELSE 'settle' END AS act FROM cur c),
       settled AS (
         UPDATE feed_desk.submissions u SET state = w.state, updated_at = now(), lease_expires_at = NULL,
@@ -86,8 +90,8 @@ const recordStatement = (who: string) => `
         'p_next_owner',
         'v_limit',
         `NOT (s.state = 'failed' AND EXISTS (SELECT 1 FROM what w WHERE w.act = 'settle' AND w.state = 'accepted'
-          AND (s.id = (w.r).corrects OR ((w.r).kind = 'entry' AND (w.r).reference <> '' AND s.kind = 'entry'
-            AND s.profile = (w.r).profile AND s.reference = (w.r).reference AND s.policy = (w.r).policy))))`,
+          AND (s.id = (w.r).corrects OR ((w.r).kind = 'entry' AND (w.r).policy <> '' AND s.kind = 'entry'
+            AND s.profile = (w.r).profile AND s.policy = (w.r).policy))))`,
       )},
       noted AS (INSERT INTO feed_desk.history (submission_id, from_state, to_state, actor, note)
         SELECT h.id, h.from_state, h.to_state, h.actor, h.note FROM (
@@ -148,10 +152,12 @@ BEGIN
   END IF;
 END $$;
 
--- Each element: {"id", "owner", "state", "recordid", "code", "message", "http", "fields", "next_attempt_at"}.
--- Only the database user who holds a row's lease settles it; a late answer is noted only for the
--- lease's user or the row's own clerk. Recording the same outcome twice (a commit whose
--- acknowledgement was lost) changes nothing. With p_next_owner, claims the next rows too.
+-- Each element: {"id", "owner", "claim", "state", "recordid", "code", "message", "http", "fields",
+-- "next_attempt_at"}. Only the claim an outcome names, held by this database user under that owner,
+-- is settled (fencing); an outcome of any other claim is a late answer, noted in the history, and
+-- never refuses the rest of the call. A missing owner or claim, or a row named twice, refuses the
+-- call. A clerk records only for rows the clerk queued or holds. Recording the same outcome twice
+-- (a commit whose acknowledgement was lost) changes nothing. With p_next_owner, claims the next rows too.
 CREATE OR REPLACE FUNCTION feed_desk.record_outcomes(p_outcomes json, p_next_owner text, p_next_ms integer,
   p_entries text[], p_cancellations text[], p_next_limit integer)
 RETURNS TABLE (is_next boolean, submission feed_desk.submissions) ${DEFINER} SET enable_sort = off
@@ -163,6 +169,7 @@ DECLARE
   v_next boolean[];
   v_rows feed_desk.submissions[];
   v_accepted bigint[];
+  v_anyone boolean := feed_desk.is_supervisor();
 BEGIN
   IF json_typeof(p_outcomes) IS DISTINCT FROM 'array' OR json_array_length(p_outcomes) > ${BATCH_LIMIT} THEN
     RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value',
@@ -174,13 +181,24 @@ BEGIN
     ${LIMIT_CHECK('v_limit')}
   END IF;
   -- Every row locked, then the first outcome that may not be recorded refused (nothing changes).
-  SELECT i.n, i.id, i.state, s.id AS row_id INTO v_bad FROM (${OUTCOMES}) i
+  SELECT i.n, i.id, i.state, i.owner, i.claim, s.id AS row_id,
+      EXISTS (SELECT 1 FROM (${OUTCOMES}) e WHERE e.id = i.id AND e.n < i.n) AS twice INTO v_bad
+    FROM (${OUTCOMES}) i
     LEFT JOIN LATERAL (SELECT x.* FROM feed_desk.submissions x WHERE x.id = i.id FOR UPDATE) s ON true
     WHERE i.state IS NULL OR i.state NOT IN ('accepted', 'rejected', 'failed', 'unknown') OR s.id IS NULL
-      OR (split_part(coalesce(s.lease_owner, ''), chr(31), 1) <> session_user AND s.operator <> session_user)
+      OR i.owner IS NULL OR i.owner = '' OR i.claim IS NULL OR i.claim < 1
+      OR EXISTS (SELECT 1 FROM (${OUTCOMES}) e WHERE e.id = i.id AND e.n < i.n)
+      OR (NOT v_anyone AND split_part(coalesce(s.lease_owner, ''), chr(31), 1) <> session_user
+        AND s.operator <> session_user)
     ORDER BY i.n LIMIT 1;
   IF FOUND THEN
-    IF v_bad.state IS NULL OR v_bad.state NOT IN ('accepted', 'rejected', 'failed', 'unknown') THEN
+    IF v_bad.owner IS NULL OR v_bad.owner = '' OR v_bad.claim IS NULL OR v_bad.claim < 1 THEN
+      RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value', MESSAGE = format(
+        'The outcome for journal entry %s names no sender or claim: nothing was recorded', v_bad.id);
+    ELSIF v_bad.twice THEN
+      RAISE EXCEPTION USING ERRCODE = 'invalid_parameter_value', MESSAGE = format(
+        'Journal entry %s has two outcomes in one call: nothing was recorded', v_bad.id);
+    ELSIF v_bad.state IS NULL OR v_bad.state NOT IN ('accepted', 'rejected', 'failed', 'unknown') THEN
       RAISE EXCEPTION 'not an outcome: %', v_bad.state USING ERRCODE = 'invalid_parameter_value';
     ELSIF v_bad.row_id IS NULL THEN
       RAISE EXCEPTION USING ERRCODE = 'FD001', MESSAGE = format('No journal entry %s', v_bad.id);
@@ -188,15 +206,15 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege', MESSAGE = format(
       'Journal entry %s is not being sent by %s: only the desk that sent it records its answer', v_bad.id, session_user);
   END IF;
-  IF feed_desk.is_supervisor() THEN ${recordStatement('true')}
-  ELSE ${recordStatement(MINE)}
+  IF v_anyone THEN ${recordStatement('true', true)}
+  ELSE ${recordStatement(MINE, false)}
   END IF;
   -- An accepted outcome supersedes the rows it corrects and its failed or rejected twins.
   IF v_accepted IS NOT NULL THEN
     PERFORM feed_desk.supersede(s, feed_desk.desk_actor(NULL)) FROM feed_desk.submissions s
-      WHERE s.id = ANY (v_accepted) AND (s.corrects IS NOT NULL OR (s.kind = 'entry' AND s.reference <> ''
+      WHERE s.id = ANY (v_accepted) AND (s.corrects IS NOT NULL OR (s.kind = 'entry' AND s.policy <> ''
         AND EXISTS (SELECT 1 FROM feed_desk.submissions t WHERE t.profile = s.profile AND t.kind = 'entry'
-          AND t.reference = s.reference AND t.policy = s.policy AND t.state IN ('rejected', 'failed') AND t.id <> s.id)))
+          AND t.policy = s.policy AND t.state IN ('rejected', 'failed') AND t.id <> s.id)))
       ORDER BY s.id;
   END IF;
   RETURN QUERY SELECT v_next[i], v_rows[i] FROM generate_subscripts(v_rows, 1) AS i ORDER BY i;

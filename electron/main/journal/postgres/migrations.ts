@@ -6,6 +6,7 @@ import { BATCHES_SQL } from './batches-sql';
 import { CLAIMS_MIGRATION_SQL, CLAIMS_SQL } from './claims-sql';
 import { QUEUE_BATCH_SQL } from './queue-batch-sql';
 import { DRAFT_LINK_SQL } from './draft-link-sql';
+import { FENCING_SQL } from './fencing-sql';
 import { PEOPLE_SQL } from './people-sql';
 import { PRIVACY_SQL } from './privacy-sql';
 import { REVISION_SQL } from './revision-sql';
@@ -36,6 +37,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   UNCLAIM_SQL,
   REVISION_SQL,
   CLAIMS_MIGRATION_SQL,
+  FENCING_SQL,
 ];
 
 /** The bookkeeping table, created before the first migration. */

@@ -1,3 +1,4 @@
+import { POLICY_KEY } from './fencing-sql';
 import { DEFINER } from './sending-sql';
 
 /** States of rows a newly keyed row would repeat (feed_desk.queue's duplicate rule). */
@@ -26,22 +27,31 @@ BEGIN
   IF coalesce(array_length(p_rows, 1), 0) > 250 THEN
     RAISE EXCEPTION 'at most 250 rows at once' USING ERRCODE = 'invalid_parameter_value';
   END IF;
+  -- Every row numbered and given whole: one answer per row, none queued that the call never answers.
+  IF coalesce(array_length(p_payloads, 1), 0) <> coalesce(array_length(p_rows, 1), 0)
+      OR coalesce(array_length(p_hashes, 1), 0) <> coalesce(array_length(p_rows, 1), 0)
+      OR (p_allow IS NOT NULL AND coalesce(array_length(p_allow, 1), 0) <> coalesce(array_length(p_rows, 1), 0)) THEN
+    RAISE EXCEPTION 'rows, payloads, hashes and allowances come in arrays of one length'
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF array_position(p_rows, NULL) IS NOT NULL OR array_position(p_hashes, NULL) IS NOT NULL
+      OR array_position(p_payloads, NULL) IS NOT NULL THEN
+    RAISE EXCEPTION 'every row needs its row number, payload and hash' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
   FOR v_key IN
     SELECT DISTINCT k FROM (
       SELECT hashtextextended(v_batch.profile || chr(31) || h, 1) AS k FROM unnest(p_hashes) AS h
       UNION ALL
-      SELECT hashtextextended(v_batch.profile || chr(31) || (p ->> 'reference') || chr(31) ||
-          coalesce(p ->> 'policy', ''), 2)
-        FROM unnest(p_payloads) AS p WHERE coalesce(p ->> 'reference', '') <> '') keys
+      SELECT ${POLICY_KEY('v_batch.profile', "(p ->> 'policy')")}
+        FROM unnest(p_payloads) AS p WHERE coalesce(p ->> 'policy', '') <> '') keys
     ORDER BY k
   LOOP
     PERFORM pg_advisory_xact_lock(v_key);
   END LOOP;
   SELECT array_agg(n ORDER BY n) INTO v_later FROM generate_subscripts(p_rows, 1) AS n
     WHERE EXISTS (SELECT 1 FROM generate_subscripts(p_rows, 1) AS e WHERE e < n AND (p_rows[e] = p_rows[n]
-      OR p_hashes[e] = p_hashes[n] OR (coalesce(p_payloads[n] ->> 'reference', '') <> ''
-        AND p_payloads[e] ->> 'reference' = p_payloads[n] ->> 'reference'
-        AND coalesce(p_payloads[e] ->> 'policy', '') = coalesce(p_payloads[n] ->> 'policy', ''))));
+      OR p_hashes[e] = p_hashes[n] OR (coalesce(p_payloads[n] ->> 'policy', '') <> ''
+        AND p_payloads[e] ->> 'policy' = p_payloads[n] ->> 'policy')));
   RETURN QUERY
   WITH input AS (
       SELECT n, p_rows[n] AS file_row, p_payloads[n] AS payload, p_hashes[n] AS hash,
@@ -52,8 +62,8 @@ BEGIN
     fresh AS (SELECT i.*, CASE WHEN NOT i.allow THEN greatest(
           (SELECT max(s.id) FROM feed_desk.submissions s WHERE s.profile = v_batch.profile AND s.payload_hash = i.hash
             AND s.kind = 'entry' AND s.state IN ${KEYED_STATES}),
-          (SELECT max(s.id) FROM feed_desk.submissions s WHERE i.reference <> '' AND s.profile = v_batch.profile
-            AND s.reference = i.reference AND s.policy = i.policy AND s.kind = 'entry' AND s.state IN ${KEYED_STATES}))
+          (SELECT max(s.id) FROM feed_desk.submissions s WHERE i.policy <> '' AND s.profile = v_batch.profile
+            AND s.policy = i.policy AND s.kind = 'entry' AND s.state IN ${KEYED_STATES}))
         END AS twin
       FROM input i WHERE NOT EXISTS (SELECT 1 FROM already a WHERE a.n = i.n)),
     added AS (

@@ -38,12 +38,14 @@ GRANT USAGE ON SCHEMA feed_desk TO feed_desk_clerk;
 GRANT SELECT ON feed_desk.submissions, feed_desk.history, feed_desk.paused_profiles, feed_desk.schema_version,
   feed_desk.batches, feed_desk.batch_rows TO feed_desk_clerk;
 GRANT SELECT, INSERT, UPDATE, DELETE ON feed_desk.drafts TO feed_desk_clerk;
-GRANT EXECUTE ON FUNCTION feed_desk.queue, feed_desk.claim, feed_desk.claim_next, feed_desk.record_outcome,
+GRANT EXECUTE ON FUNCTION feed_desk.queue, feed_desk.claim, feed_desk.claim_next,
   feed_desk.claim_due, feed_desk.record_outcomes,
   feed_desk.renew_leases, feed_desk.expire_leases, feed_desk.retry_waiting, feed_desk.rename_profile, feed_desk.is_supervisor, feed_desk.open_batch, feed_desk.queue_batch,
   feed_desk.set_batch_paused, feed_desk.settle_batch, feed_desk.is_text_object, feed_desk.release_unsent,
   feed_desk.leave_out, feed_desk.link_correction, feed_desk.unclaim TO feed_desk_clerk;
 REVOKE EXECUTE ON FUNCTION feed_desk.set_paused, feed_desk.send_now FROM feed_desk_clerk;
+-- The per-row record_outcome names no claim (no fencing): only record_outcomes records an outcome.
+REVOKE EXECUTE ON FUNCTION feed_desk.record_outcome FROM feed_desk_clerk, feed_desk_supervisor;
 GRANT UPDATE (reviewed_by, reviewed_at, review_note) ON feed_desk.submissions TO feed_desk_supervisor;
 GRANT EXECUTE ON FUNCTION feed_desk.resolve, feed_desk.resend, feed_desk.set_paused, feed_desk.send_now TO feed_desk_supervisor;
 GRANT SELECT ON feed_desk.retention TO feed_desk_clerk;

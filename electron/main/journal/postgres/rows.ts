@@ -18,6 +18,7 @@ export interface PgSubmission {
   original_recordid: Int;
   state: JournalState;
   attempts: number;
+  claim_token: number;
   http_status: number | null;
   recordid: Int;
   message: string | null;
@@ -57,7 +58,7 @@ export const isoColumn = (column: string, alias = column) =>
  */
 export const ROW_COLUMNS = [
   's.id, s.kind, s.profile, s.operator, s.payload, s.reference, s.policy, s.surname, s.postcode',
-  's.original_recordid, s.state, s.attempts, s.http_status, s.recordid, s.message, s.error_code, s.error_fields',
+  's.original_recordid, s.state, s.attempts, s.claim_token, s.http_status, s.recordid, s.message, s.error_code, s.error_fields',
   's.reviewed_by, s.review_note, s.batch_id, s.batch_row, s.corrects, s.superseded_by, s.revision',
   ...['next_attempt_at', 'created_at', 'updated_at', 'sending_at', 'finished_at', 'reviewed_at'].map((c) =>
     isoColumn(`s.${c}`, c),
@@ -81,6 +82,7 @@ export function toRow(r: PgSubmission): SubmissionRow {
     originalRecordid: int(r.original_recordid),
     state: r.state,
     attempts: r.attempts,
+    claim: Number(r.claim_token),
     httpStatus: r.http_status,
     recordid: int(r.recordid),
     message: r.message,

@@ -1,4 +1,4 @@
-import type { Lease, SendableProfiles, SendOutcome } from '../store';
+import type { Lease, RecordOutcome, SendableProfiles } from '../store';
 import type { SendingSection } from '../store-sections';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
@@ -39,7 +39,7 @@ export function sendingMethods(db: Db, user: string): Sending {
       const rows = await db.rows<PgSubmission & { is_next: boolean }>(
         `SELECT q.is_next, (q.submission).* FROM feed_desk.record_outcomes($1::json, $2, $3, $4::text[], $5::text[], $6) q`,
         [
-          JSON.stringify(outcomes.map(({ id, owner, outcome }) => wireOutcome(id, owner, outcome))),
+          JSON.stringify(outcomes.map(wireOutcome)),
           next?.lease.owner ?? null,
           next ? ms(next.lease) : null,
           ...(next ? lists(next.sendable) : [null, null]),
@@ -106,8 +106,8 @@ export function sendingMethods(db: Db, user: string): Sending {
     },
 
     recordOutcomes,
-    async recordOutcome(id, owner, outcome, next) {
-      const recorded = await recordOutcomes([{ id, owner, outcome }], next && { ...next, limit: 1 });
+    async recordOutcome({ id, claim }, owner, outcome, next) {
+      const recorded = await recordOutcomes([{ id, owner, claim, outcome }], next && { ...next, limit: 1 });
       return { row: recorded.rows[0]!, next: recorded.next[0] };
     },
 
@@ -133,11 +133,12 @@ export function sendingMethods(db: Db, user: string): Sending {
 }
 
 /** One outcome as feed_desk.record_outcomes reads it. */
-function wireOutcome(id: number, owner: string, outcome: SendOutcome) {
+function wireOutcome({ id, owner, claim, outcome }: RecordOutcome) {
   const failure = outcome.state === 'accepted' ? undefined : outcome;
   return {
     id,
     owner,
+    claim,
     state: outcome.state,
     recordid: outcome.state === 'accepted' ? outcome.recordid : null,
     code: failure?.code ?? null,

@@ -7,7 +7,7 @@ export interface Waited {
 /** SQLSTATEs of a wait cut short by the session's bounded waits (servers.ts), with what was waited for. */
 const WAITS: Record<string, string> = {
   '55P03':
-    'for a lock another session holds (the duplicate check of the same reference and policy, or a row another desk is changing)',
+    'for a lock another session holds (the duplicate check of the same policy, or a row another desk is changing)',
   '57014': 'longer than a statement may run (the server may be overloaded)',
 };
 

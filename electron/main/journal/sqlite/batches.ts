@@ -107,14 +107,19 @@ export function batchMethods(db: Db, operator: string): BatchStore {
         .all(batchId) as Array<{ state: string; n: number }>;
       return Object.fromEntries(rows.map((r) => [r.state, r.n])) as StateCounts;
     },
-    retrying: (batchId) =>
-      (
-        db
-          .stmt(
-            `SELECT count(*) AS n FROM submissions WHERE batch_id = ? AND state = 'failed' AND next_attempt_at IS NOT NULL`,
-          )
-          .get(batchId) as { n: number }
-      ).n,
+    progress: (batchId) => {
+      // One statement, one snapshot: a row claimed meanwhile is counted once, as it was or as it is.
+      const rows = db
+        .stmt(
+          `SELECT state, count(*) AS n, count(*) FILTER (WHERE next_attempt_at IS NOT NULL) AS retrying
+             FROM submissions WHERE batch_id = ? GROUP BY state`,
+        )
+        .all(batchId) as Array<{ state: string; n: number; retrying: number }>;
+      return {
+        counts: Object.fromEntries(rows.map((r) => [r.state, r.n])) as StateCounts,
+        retrying: rows.find((r) => r.state === 'failed')?.retrying ?? 0,
+      };
+    },
     setPaused: (batchId, paused) => {
       db.stmt('UPDATE batches SET paused = ? WHERE id = ?').run(paused ? 1 : 0, batchId);
       return must(batchId);

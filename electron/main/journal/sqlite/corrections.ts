@@ -32,20 +32,20 @@ export function supersedeCorrected(db: Db, row: SubmissionRow, actor: string): S
 }
 
 /**
- * Once entry `row` is accepted, the rejected and failed rows of its profile with the same
- * reference and policy (the same entry keyed again rather than corrected) are superseded by it,
- * with the history line "superseded by #id (same reference and policy)"; `row` names the latest
+ * Once entry `row` is accepted, the rejected and failed rows of its profile with the same policy
+ * number (the same entry keyed again rather than corrected, its reference fixed or not) are superseded
+ * by it, with the history line "superseded by #id (same policy)"; `row` names the latest
  * earlier one it corrects, unless it corrects a row already. Same transaction as the acceptance.
  */
 function supersedeTwins(db: Db, row: SubmissionRow, actor: string): SubmissionRow {
-  if (row.kind !== 'entry' || !row.reference) return row;
+  if (row.kind !== 'entry' || !row.policy) return row;
   const twins = db
     .stmt(
-      `SELECT id FROM submissions WHERE profile = ? AND kind = 'entry' AND reference = ? AND policy = ?
+      `SELECT id FROM submissions WHERE profile = ? AND kind = 'entry' AND policy = ?
          AND state IN ('rejected', 'failed') AND id <> ? ORDER BY id`,
     )
-    .all(row.profile, row.reference, row.policy, row.id) as Array<{ id: number }>;
-  const note = `superseded by #${row.id} (same reference and policy)`;
+    .all(row.profile, row.policy, row.id) as Array<{ id: number }>;
+  const note = `superseded by #${row.id} (same policy)`;
   const at = new Date().toISOString();
   for (const { id } of twins) {
     const twin = db.get(id)!;
@@ -66,7 +66,7 @@ function supersedeTwins(db: Db, row: SubmissionRow, actor: string): SubmissionRo
     row.state,
     { corrects: earlier.id },
     actor,
-    `corrects #${earlier.id} (same reference and policy)`,
+    `corrects #${earlier.id} (same policy)`,
   );
 }
 

@@ -24,7 +24,6 @@ function latestTwin(db: Db, t: Twin, states: readonly string[]): SubmissionRow |
     kind: t.kind,
     profile: t.profile,
     hash: t.hash,
-    reference: t.reference,
     policy: t.policy,
     original: t.originalRecordid,
     states: JSON.stringify(states),
@@ -43,10 +42,10 @@ function latestTwin(db: Db, t: Twin, states: readonly string[]): SubmissionRow |
              ORDER BY id DESC LIMIT 1`,
           )
           .get(params) as RawSubmission | undefined)
-      : t.kind === 'entry' && t.reference
+      : t.kind === 'entry' && t.policy
         ? (db
             .stmt(
-              `SELECT * FROM submissions WHERE profile = @profile AND reference = @reference AND policy = @policy AND ${live}
+              `SELECT * FROM submissions WHERE profile = @profile AND policy = @policy AND ${live}
              ORDER BY id DESC LIMIT 1`,
             )
             .get(params) as RawSubmission | undefined)
@@ -57,7 +56,7 @@ function latestTwin(db: Db, t: Twin, states: readonly string[]): SubmissionRow |
 
 /**
  * The latest submission in this profile that this one would repeat: identical content, the same
- * reference + policy (entries), or a cancellation of the same recordid (cancellations).
+ * policy number whatever the reference (entries), or a cancellation of the same recordid (cancellations).
  */
 export function findDuplicate(
   db: Db,
@@ -74,7 +73,7 @@ export function findDuplicate(
 /**
  * The latest other row that a send of row `id` (a resend, an automatic retry) would repeat: one
  * the service stored or may have stored (accepted, sending, unknown) or is about to send (queued),
- * with the same content or the same reference + policy (cancellations: the same recordid).
+ * with the same content or the same policy number (cancellations: the same recordid).
  */
 export function findSendTwin(db: Db, id: number): SubmissionRow | undefined {
   const row = db.stmt('SELECT * FROM submissions WHERE id = ?').get(id) as RawSubmission | undefined;

@@ -223,4 +223,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE submissions ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
   `,
+  // 12: fencing. Every claim raises claim_token; an outcome names the claim it answers, and only that
+  // claim's outcome settles the row. The duplicate question asks about the policy (an index on it).
+  `
+  ALTER TABLE submissions ADD COLUMN claim_token INTEGER NOT NULL DEFAULT 0;
+  DROP INDEX submissions_refpol;
+  CREATE INDEX submissions_policy ON submissions (profile, policy);
+  `,
 ];

@@ -16,6 +16,7 @@ export interface RawSubmission {
   original_recordid: number | null;
   state: JournalState;
   attempts: number;
+  claim_token: number;
   http_status: number | null;
   recordid: number | null;
   message: string | null;
@@ -54,6 +55,7 @@ export function toRow(r: RawSubmission): SubmissionRow {
     originalRecordid: r.original_recordid,
     state: r.state,
     attempts: r.attempts,
+    claim: r.claim_token,
     httpStatus: r.http_status,
     recordid: r.recordid,
     message: r.message,

@@ -89,8 +89,8 @@ function dueIds(db: Db, limit: number, profiles: SendableProfiles): number[] {
 /** Moves one queued or failed row to sending under a lease; undefined if it is not in such a state. */
 function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
   return db.atomically(() => {
-    const current = db.stmt('SELECT state, attempts FROM submissions WHERE id = ?').get(id) as
-      { state: JournalState; attempts: number } | undefined;
+    const current = db.stmt('SELECT state, attempts, claim_token FROM submissions WHERE id = ?').get(id) as
+      { state: JournalState; attempts: number; claim_token: number } | undefined;
     if (current?.state !== 'queued' && current?.state !== 'failed') return undefined;
     // An automatic retry asks what a person's Resend asks; a held row waits for a person.
     const twin = current.state === 'failed' ? findSendTwin(db, id) : undefined;
@@ -107,6 +107,8 @@ function claim(db: Db, id: number, lease: Lease): SubmissionRow | undefined {
     }
     const set = {
       attempts: current.attempts + 1,
+      // The fencing token: raised by every claim, never lowered (unclaim lowers attempts, not this).
+      claim_token: current.claim_token + 1,
       sending_at: nowIso(),
       next_attempt_at: null,
       ...leaseColumns(lease),
@@ -139,8 +141,9 @@ function recordOutcomes(
   next?: { lease: Lease; sendable: SendableProfiles; limit: number },
   rows = true,
 ): { rows: SubmissionRow[]; next: SubmissionRow[] } {
+  checkOutcomes(outcomes);
   return db.atomically(() => {
-    const recorded = outcomes.map(({ id, owner, outcome }) => recordOutcome(db, id, owner, outcome));
+    const recorded = outcomes.map((item) => recordOutcome(db, item));
     return {
       rows: rows ? recorded : [],
       next: next ? claimDue(db, next.lease, next.sendable, next.limit) : [],
@@ -148,17 +151,32 @@ function recordOutcomes(
   });
 }
 
+/** A call naming no owner or claim, or one row twice, is refused whole before anything changes. */
+function checkOutcomes(outcomes: readonly RecordOutcome[]): void {
+  const seen = new Set<number>();
+  for (const { id, owner, claim } of outcomes) {
+    if (typeof owner !== 'string' || owner === '' || !Number.isInteger(claim) || claim < 1) {
+      throw new JournalStateError(`The outcome for journal entry ${id} names no sender or claim: nothing was recorded`);
+    }
+    if (seen.has(id))
+      throw new JournalStateError(`Journal entry ${id} has two outcomes in one call: nothing was recorded`);
+    seen.add(id);
+  }
+}
+
 /**
- * Records the outcome of a send. An outcome for a row that is no longer this sender's (its lease
- * expired and it became unknown) settles that unknown if no person has acted yet; otherwise it is
- * kept in the history as a late answer. Never throws for a late answer.
+ * Records the outcome of a send. Only the claim it names settles the row (fencing): while that claim
+ * is `sending` under this owner, or became `unknown` (its lease expired) with no person acting since.
+ * An outcome of any other claim or owner is kept in the history as a late answer. Never throws for a
+ * late answer.
  */
-function recordOutcome(db: Db, id: number, owner: string, outcome: SendOutcome): SubmissionRow {
+function recordOutcome(db: Db, { id, owner, claim, outcome }: RecordOutcome): SubmissionRow {
   return db.atomically(() => {
-    const raw = db.stmt('SELECT state, lease_owner FROM submissions WHERE id = ?').get(id) as
-      { state: JournalState; lease_owner: string | null } | undefined;
+    const raw = db.stmt('SELECT state, lease_owner, claim_token FROM submissions WHERE id = ?').get(id) as
+      { state: JournalState; lease_owner: string | null; claim_token: number } | undefined;
     if (!raw) throw new JournalStateError(`No journal entry ${id}`);
-    const mine = raw.lease_owner === owner && (raw.state === 'sending' || raw.state === 'unknown');
+    const mine =
+      raw.lease_owner === owner && raw.claim_token === claim && (raw.state === 'sending' || raw.state === 'unknown');
     if (!mine) return noteLateAnswer(db, id, raw.state, outcome);
     const actor = raw.state === 'sending' ? 'system' : 'system (late answer)';
     const finished = outcome.state === 'failed' ? null : nowIso();
@@ -240,8 +258,8 @@ export function sendingMethods(db: Db): Sending {
     claimNext: (lease, sendable) => claimDue(db, lease, sendable, 1)[0],
     unclaim: (ids, lease) => unclaim(db, ids, lease),
     recordOutcomes: (outcomes, next, options) => recordOutcomes(db, outcomes, next, options?.rows ?? true),
-    recordOutcome: (id, owner, outcome, next) => {
-      const recorded = recordOutcomes(db, [{ id, owner, outcome }], next && { ...next, limit: 1 });
+    recordOutcome: ({ id, claim }, owner, outcome, next) => {
+      const recorded = recordOutcomes(db, [{ id, owner, claim, outcome }], next && { ...next, limit: 1 });
       return { row: recorded.rows[0]!, next: recorded.next[0] };
     },
     renewLeases: (lease) => {

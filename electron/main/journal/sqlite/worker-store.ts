@@ -46,7 +46,7 @@ const BATCH_CALLS = [
   'recent',
   'queue',
   'counts',
-  'retrying',
+  'progress',
   'setPaused',
   'discardUnsent',
   'retryFailed',

@@ -34,7 +34,7 @@ export function DuplicateDialog(props: {
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
-      <p>This entry has the same content, or the same reference and policy, as one already in the journal:</p>
+      <p>This entry has the same content, or the same policy number, as one already in the journal:</p>
       <dl className="duplicate">
         <dt>Reference</dt>
         <dd>{duplicate.reference}</dd>

@@ -1,5 +1,5 @@
 // Bounded waits: a desk never waits without end on a lock another session holds. Any clerk can
-// compute the duplicate guard's lock key from a reference and policy and hold it; the desk's call
+// compute the duplicate guard's lock key from a profile and policy and hold it; the desk's call
 // then gives up within its time with one plain sentence, and the guard refuses to run outside
 // READ COMMITTED whatever the session (a pooler may drop the desk's session settings).
 import pg from 'pg';
@@ -38,11 +38,7 @@ describeOfficeOnly('office journal: bounded waits', () => {
 
   it('another clerk holding the duplicate guard’s lock: the call ends within its time in one plain sentence, then goes through once the lock is let go', async () => {
     const submission = entry('WAIT-1');
-    await holder.query(`SELECT pg_advisory_lock(hashtextextended($1 || chr(31) || $2 || chr(31) || $3, 2))`, [
-      'Sandbox',
-      'WAIT-1',
-      'POL-WAIT-1',
-    ]);
+    await holder.query(`SELECT pg_advisory_lock(hashtextextended($1 || chr(31) || $2, 4))`, ['Sandbox', 'POL-WAIT-1']);
     const started = Date.now();
     const refused = await desk.queue(submission, false).then(
       () => undefined,
@@ -51,7 +47,7 @@ describeOfficeOnly('office journal: bounded waits', () => {
     const took = Date.now() - started;
     expect(refused?.name).toBe('JournalUnreachableError');
     expect(refused?.message).toBe(
-      `The office journal at 127.0.0.1:${office.server.port}/feed_desk kept queue waiting for a lock another session holds (the duplicate check of the same reference and policy, or a row another desk is changing), again and again for 4 s: nothing was changed; try again later, or ask the administrator what holds it (pg_stat_activity).`,
+      `The office journal at 127.0.0.1:${office.server.port}/feed_desk kept queue waiting for a lock another session holds (the duplicate check of the same policy, or a row another desk is changing), again and again for 4 s: nothing was changed; try again later, or ask the administrator what holds it (pg_stat_activity).`,
     );
     expect(took).toBeGreaterThanOrEqual(LOCK_MS);
     expect(took).toBeLessThan(OUTAGE_MS + LOCK_MS + 2_000);

@@ -39,8 +39,8 @@ describeOfficeOnly('office journal: live changes and moving a local journal in',
     expect(seenByB.find((r) => r.id === row.id)).toEqual(row);
 
     const lease = { owner: 'desk-a', ms: 30_000 };
-    await deskA.claim(row.id, lease);
-    await deskA.recordOutcome(row.id, lease.owner, {
+    const claimed = (await deskA.claim(row.id, lease))!;
+    await deskA.recordOutcome(claimed, lease.owner, {
       state: 'accepted',
       recordid: 501,
       message: 'ok',
@@ -68,10 +68,10 @@ describeOfficeOnly('office journal: live changes and moving a local journal in',
     const one = await queued(deskA, entry('PAIR-1'));
     const two = await queued(deskA, entry('PAIR-2'));
     const lease = { owner: 'desk-a', ms: 30_000 };
-    await deskA.claim(one.id, lease);
+    const claimed2 = (await deskA.claim(one.id, lease))!;
     await until('the first claim', () => seen.some((r) => r.id === one.id && r.state === 'sending'));
     const { next } = await deskA.recordOutcome(
-      one.id,
+      claimed2,
       lease.owner,
       { state: 'accepted', recordid: 502, message: 'ok', httpStatus: 201 },
       { lease, sendable: SENDABLE },
@@ -95,16 +95,16 @@ describeOfficeOnly('office journal: live changes and moving a local journal in',
     const failing = (await local.queue({ ...entry('LOCAL-2'), operator: 'alice' }, false)).row;
     await local.queue({ ...entry('LOCAL-3'), operator: 'alice' }, false);
     if (!sent || !failing) throw new Error('not queued');
-    await local.claim(sent.id, lease);
-    await local.recordOutcome(sent.id, lease.owner, {
+    const claimed3 = (await local.claim(sent.id, lease))!;
+    await local.recordOutcome(claimed3, lease.owner, {
       state: 'accepted',
       recordid: 9001,
       message: 'ok',
       httpStatus: 201,
     });
     await local.markReviewed([sent.id], 'checked');
-    await local.claim(failing.id, lease);
-    await local.recordOutcome(failing.id, lease.owner, {
+    const claimed4 = (await local.claim(failing.id, lease))!;
+    await local.recordOutcome(claimed4, lease.owner, {
       state: 'rejected',
       code: 'invalid',
       message: 'postcode is not valid',

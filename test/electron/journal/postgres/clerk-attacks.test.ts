@@ -78,8 +78,8 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
     const waiting = await queued(clara, entry('C-QUEUED'));
     const fail = async (reference: string, code: string, nextAttemptAt: string | null) => {
       const row = await queued(clara, entry(reference));
-      await clara.claim(row.id, LEASE);
-      await clara.recordOutcome(row.id, LEASE.owner, {
+      const claimed = (await clara.claim(row.id, LEASE))!;
+      await clara.recordOutcome(claimed, LEASE.owner, {
         state: 'failed',
         code,
         message: 'refused',
@@ -136,20 +136,16 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
       claim: each((id) => `SELECT * FROM feed_desk.claim(${id}, '${LEASE.owner}', 600000)`),
       claim_next: [`SELECT * FROM feed_desk.claim_next('${LEASE.owner}', 600000, ${profiles}, ${profiles})`],
       claim_due: [`SELECT * FROM feed_desk.claim_due('${LEASE.owner}', 600000, ${profiles}, ${profiles}, 100)`],
-      // Batched outcomes go through record_outcome's checks one by one, and then a batched claim.
+      // Outcomes naming clara's sender id and a claim, and then a batched claim. (The per-row
+      // record_outcome names no claim and is granted to no one.)
       record_outcomes: [
         ...each(
           (id) =>
-            `SELECT * FROM feed_desk.record_outcomes('[{"id": ${id}, "owner": "${LEASE.owner}", "state": "accepted",
+            `SELECT * FROM feed_desk.record_outcomes('[{"id": ${id}, "owner": "${LEASE.owner}", "claim": 1, "state": "accepted",
                "recordid": 777777, "message": "forged", "http": 201}]', NULL, NULL, NULL, NULL, NULL)`,
         ),
         `SELECT * FROM feed_desk.record_outcomes('[]', '${LEASE.owner}', 600000, ${profiles}, ${profiles}, 100)`,
       ],
-      record_outcome: each(
-        (id) =>
-          `SELECT * FROM feed_desk.record_outcome(${id}, '${LEASE.owner}', 'accepted', 777777, NULL, 'forged', 201,
-             NULL, NULL, NULL, NULL, NULL, NULL)`,
-      ),
       // Cody's correction may not name (or supersede) a row Clara queued, nor link her rows to each other.
       link_correction: each((id) => `SELECT * FROM feed_desk.link_correction(${id}, ${credentials.id})`),
       release_unsent: [`SELECT feed_desk.release_unsent('${LEASE.owner}', '{}')`],
@@ -216,7 +212,7 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
     expect(await leftOut()).toEqual(leftBefore);
     expect(refusals.length).toBeGreaterThanOrEqual(ids.length * 2); // every claim and outcome refused in words
     expect(refusals.filter((m) => /clara/.test(m) || /not being sent by cody/.test(m)).length).toBeGreaterThan(0);
-    await clara.recordOutcome(sending.id, LEASE.owner, {
+    await clara.recordOutcome(sending, LEASE.owner, {
       state: 'accepted',
       recordid: 1,
       message: 'ok',
@@ -226,8 +222,8 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
 
   it('claim takes only rows due for sending: never one waiting for a person, nor of a paused profile or batch', async () => {
     const waiting = await queued(clara, entry('D-CREDENTIALS'));
-    await clara.claim(waiting.id, LEASE);
-    await clara.recordOutcome(waiting.id, LEASE.owner, {
+    const claimed2 = (await clara.claim(waiting.id, LEASE))!;
+    await clara.recordOutcome(claimed2, LEASE.owner, {
       state: 'failed',
       code: 'credentials',
       message: 'refused',
@@ -245,12 +241,13 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
     await clara.batches.setPaused(batch.id, true);
     expect(await clara.claim(item?.id ?? 0, LEASE)).toBeUndefined();
     await expect(clara.claim(other.id, { owner: 'x', ms: 1 })).rejects.toThrow(/at least 5000 ms/);
-    expect(await clara.claim(other.id, LEASE)).toMatchObject({ state: 'sending' });
+    const sent = (await clara.claim(other.id, LEASE))!;
+    expect(sent).toMatchObject({ state: 'sending' });
     expect((await clara.history(other.id)).at(-1)).toMatchObject({
       toState: 'sending',
       actor: "system (clara's desk)",
     });
-    await clara.recordOutcome(other.id, LEASE.owner, {
+    await clara.recordOutcome(sent, LEASE.owner, {
       state: 'accepted',
       recordid: 2,
       message: 'ok',
@@ -258,7 +255,7 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
     });
     // Recording the same outcome again (its acknowledgement was lost) changes nothing.
     const lines = (await clara.history(other.id)).length;
-    const again = await clara.recordOutcome(other.id, LEASE.owner, {
+    const again = await clara.recordOutcome(sent, LEASE.owner, {
       state: 'accepted',
       recordid: 2,
       message: 'ok',

@@ -94,6 +94,7 @@ describeOfficeOnly('office journal: a synchronous standby that is gone', () => {
     const answer: RecordOutcome = {
       id: first.id,
       owner: LEASE.owner,
+      claim: claimed[0]!.claim,
       outcome: { state: 'accepted', recordid: 7001, message: 'ok', httpStatus: 201 },
     };
     const started = Date.now();
@@ -122,6 +123,7 @@ describeOfficeOnly('office journal: a synchronous standby that is gone', () => {
       {
         id: second.id,
         owner: LEASE.owner,
+        claim: claimed[1]!.claim,
         outcome: { state: 'accepted', recordid: 7002, message: 'ok', httpStatus: 201 },
       },
     ]);

@@ -34,8 +34,8 @@ describeOfficeOnly('office journal: who may correct a rejected row', () => {
   /** A row the store's user queued and the service refused. */
   async function rejected(store: JournalStore, reference: string) {
     const row = await queued(store, entry(reference));
-    await store.claim(row.id, LEASE);
-    return (await store.recordOutcome(row.id, LEASE.owner, REJECTED)).row;
+    const claimed = (await store.claim(row.id, LEASE))!;
+    return (await store.recordOutcome(claimed, LEASE.owner, REJECTED)).row;
   }
 
   it('another clerk can neither link to nor submit a correction of a row clara queued; nothing is queued', async () => {
@@ -60,8 +60,8 @@ describeOfficeOnly('office journal: who may correct a rejected row', () => {
     const mine = await rejected(clara, 'CR-OWN');
     const fix = await queued(clara, entry('CR-OWN-FIXED'));
     await clara.linkCorrection(fix.id, mine.id);
-    await clara.claim(fix.id, LEASE);
-    await clara.recordOutcome(fix.id, LEASE.owner, {
+    const claimed2 = (await clara.claim(fix.id, LEASE))!;
+    await clara.recordOutcome(claimed2, LEASE.owner, {
       state: 'accepted',
       recordid: 9001,
       message: 'ok',
@@ -77,8 +77,8 @@ describeOfficeOnly('office journal: who may correct a rejected row', () => {
     const hers = await rejected(clara, 'CR-SUP');
     const bySupervisor = await queued(supervisor, entry('CR-SUP-FIXED'));
     await supervisor.linkCorrection(bySupervisor.id, hers.id);
-    await supervisor.claim(bySupervisor.id, LEASE);
-    await supervisor.recordOutcome(bySupervisor.id, LEASE.owner, {
+    const claimed3 = (await supervisor.claim(bySupervisor.id, LEASE))!;
+    await supervisor.recordOutcome(claimed3, LEASE.owner, {
       state: 'accepted',
       recordid: 9002,
       message: 'ok',

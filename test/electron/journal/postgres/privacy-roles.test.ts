@@ -22,8 +22,8 @@ describeOfficeOnly("office journal: a person's data and retention are the superv
   /** A clerk's accepted row, dated back three days. */
   async function oldAccepted(reference: string) {
     const row = await queued(clerk, entry(reference, { email: `${reference.toLowerCase()}@example.com` }));
-    await clerk.claim(row.id, LEASE);
-    await clerk.recordOutcome(row.id, LEASE.owner, {
+    const claimed = (await clerk.claim(row.id, LEASE))!;
+    await clerk.recordOutcome(claimed, LEASE.owner, {
       state: 'accepted',
       recordid: 9000 + row.id,
       message: 'ok',

@@ -43,9 +43,9 @@ async function populate(desk: Desk): Promise<void> {
   for (let id = 1; id <= 60; id += 1) {
     const outcome = outcomes[id % 5];
     if (!outcome) continue; // every fifth stays queued
-    await desk.sam.claim(id, lease);
+    const claimed = (await desk.sam.claim(id, lease))!;
     await desk.sam.recordOutcome(
-      id,
+      claimed,
       lease.owner,
       outcome.state === 'accepted' ? { ...outcome, recordid: 1000 + id } : outcome,
     );

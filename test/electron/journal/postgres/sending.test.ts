@@ -124,9 +124,9 @@ describeOfficeOnly('office journal: sending from many desks', () => {
     await settleAll();
   });
 
-  it('turns a row whose lease ran out into unknown, whichever desk notices; a late answer settles it', async () => {
+  it("turns a row whose lease ran out into unknown, whichever desk notices; a clerk's late answer is kept for a supervisor", async () => {
     const row = await queued(deskA, entry('LEASE-1'));
-    await deskA.claim(row.id, { owner: 'desk-a', ms: 30_000 });
+    const claimed = (await deskA.claim(row.id, { owner: 'desk-a', ms: 30_000 }))!;
     expect(await deskB.expireLeases()).toBe(0);
     await leaseRunsOut(row.id);
     expect(await deskB.expireLeases()).toBe(1);
@@ -140,23 +140,26 @@ describeOfficeOnly('office journal: sending from many desks', () => {
       toState: 'unknown',
       actor: "system (sam's desk, lease expired)",
     });
-    const { row: settled } = await deskA.recordOutcome(row.id, 'desk-a', accepted(77));
-    expect(settled).toMatchObject({ state: 'accepted', recordid: 77 });
+    // Resolving an unknown is a supervisor's act: the clerk's desk's late answer is a note for one.
+    const { row: noted } = await deskA.recordOutcome(claimed, 'desk-a', accepted(77));
+    expect(noted).toMatchObject({ state: 'unknown', recordid: null });
     expect((await deskA.history(row.id)).at(-1)).toMatchObject({
-      toState: 'accepted',
+      toState: 'unknown',
       actor: "system (clara's desk, late answer)",
+      note: 'An earlier send finally answered: accepted with recordid 77',
     });
+    expect(await deskB.markAccepted(row.id, 77)).toMatchObject({ state: 'accepted', recordid: 77 });
   });
 
   it('keeps a late answer in the history only, once a person acted or another desk holds the row', async () => {
     const row = await queued(deskA, entry('LATE-1'));
-    await deskA.claim(row.id, { owner: 'desk-a', ms: 30_000 });
+    const first = (await deskA.claim(row.id, { owner: 'desk-a', ms: 30_000 }))!;
     await leaseRunsOut(row.id);
     await deskB.expireLeases();
     const supervisor = await office.open('supervisor');
     await supervisor.resend(row.id);
-    await deskB.claim(row.id, { owner: 'desk-b', ms: 30_000 });
-    const { row: after } = await deskA.recordOutcome(row.id, 'desk-a', accepted(88));
+    const second = (await deskB.claim(row.id, { owner: 'desk-b', ms: 30_000 }))!;
+    const { row: after } = await deskA.recordOutcome(first, 'desk-a', accepted(88));
     expect(after).toMatchObject({ state: 'sending', recordid: null });
     expect((await deskA.history(row.id)).at(-1)).toMatchObject({
       fromState: 'sending',
@@ -165,12 +168,12 @@ describeOfficeOnly('office journal: sending from many desks', () => {
       note: 'An earlier send finally answered: accepted with recordid 88',
     });
     await supervisor.close();
-    await deskB.recordOutcome(row.id, 'desk-b', accepted(89));
+    await deskB.recordOutcome(second, 'desk-b', accepted(89));
   });
 
   it('renews leases while a send is in flight', async () => {
     const row = await queued(deskA, entry('RENEW-1'));
-    await deskA.claim(row.id, { owner: 'desk-a', ms: 5_000 });
+    const claimed = (await deskA.claim(row.id, { owner: 'desk-a', ms: 5_000 }))!;
     const expiry = async () =>
       (
         (await office.sql('owner', 'SELECT lease_expires_at AS at FROM feed_desk.submissions WHERE id = $1', [row.id]))
@@ -185,16 +188,17 @@ describeOfficeOnly('office journal: sending from many desks', () => {
       last = now;
     }
     await expect(deskA.renewLeases({ owner: 'desk-a', ms: 300 })).rejects.toThrow(/at least 5000 ms/);
-    await deskA.recordOutcome(row.id, 'desk-a', accepted(90));
+    await deskA.recordOutcome(claimed, 'desk-a', accepted(90));
   });
 
   it('records an outcome and claims the next row in one call; retries failed rows when due', async () => {
     const one = await queued(deskA, entry('NEXT-1'));
     const two = await queued(deskA, entry('NEXT-2'));
     const lease = { owner: 'desk-a', ms: 30_000 };
-    expect((await deskA.claimNext(lease, SENDABLE))?.id).toBe(one.id);
+    const oneClaimed = (await deskA.claimNext(lease, SENDABLE))!;
+    expect(oneClaimed.id).toBe(one.id);
     const later = new Date(Date.now() + 60_000).toISOString();
-    const result = await deskA.recordOutcome(one.id, lease.owner, failed(later), { lease, sendable: SENDABLE });
+    const result = await deskA.recordOutcome(oneClaimed, lease.owner, failed(later), { lease, sendable: SENDABLE });
     expect(result.row).toMatchObject({
       id: one.id,
       state: 'failed',
@@ -204,7 +208,7 @@ describeOfficeOnly('office journal: sending from many desks', () => {
     });
     expect(result.next).toMatchObject({ id: two.id, state: 'sending' });
     expect(await deskA.nextRetryAt(SENDABLE)).toBe(later);
-    const done = await deskA.recordOutcome(two.id, lease.owner, accepted(91), { lease, sendable: SENDABLE });
+    const done = await deskA.recordOutcome(result.next!, lease.owner, accepted(91), { lease, sendable: SENDABLE });
     expect(done.row).toMatchObject({ state: 'accepted', recordid: 91, httpStatus: 201, message: 'stored' });
     expect(done.next).toBeUndefined(); // the failed row is not due yet
 
@@ -212,15 +216,16 @@ describeOfficeOnly('office journal: sending from many desks', () => {
     expect((await deskB.history(one.id)).at(-1)).toMatchObject({ actor: 'sam', note: 'send now' });
     const again = await deskB.claimNext({ owner: 'desk-b', ms: 30_000 }, SENDABLE);
     expect(again).toMatchObject({ id: one.id, attempts: 2, nextAttemptAt: null });
-    await deskB.recordOutcome(one.id, 'desk-b', failed(null, 'credentials'));
+    await deskB.recordOutcome(again!, 'desk-b', failed(null, 'credentials'));
     expect(await deskB.claimNext({ owner: 'desk-b', ms: 30_000 }, SENDABLE)).toBeUndefined();
     expect(await deskA.retryWaiting('Sandbox')).toBe(1);
     expect((await deskA.history(one.id)).at(-1)).toMatchObject({
       actor: "system (clara's desk)",
       note: 'credentials changed',
     });
-    expect((await deskA.claimNext(lease, SENDABLE))?.id).toBe(one.id);
-    await deskA.recordOutcome(one.id, lease.owner, accepted(92));
+    const third = (await deskA.claimNext(lease, SENDABLE))!;
+    expect(third.id).toBe(one.id);
+    await deskA.recordOutcome(third, lease.owner, accepted(92));
   });
 
   it('claims nothing of a paused profile, nor cancellations where no path is set', async () => {

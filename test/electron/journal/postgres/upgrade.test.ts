@@ -105,6 +105,7 @@ describeOfficeOnly('office journal: upgrading a database made by the previous ve
         claimed.map((r, i) => ({
           id: r.id,
           owner: lease.owner,
+          claim: r.claim,
           outcome: { state: 'accepted' as const, recordid: 8000 + i, httpStatus: 201, message: 'stored' },
         })),
       );

@@ -89,7 +89,7 @@ export function questionFor(key: Exclude<ActionKey, GoKey>, row: JournalDetail['
             : row.state === 'rejected'
               ? 'The service refused this entry; it is sent again unchanged. To correct it first, use Open as new entry instead.'
               : row.state === 'superseded'
-                ? 'A later entry with the same reference and policy was accepted instead; this one is sent again unchanged.'
+                ? 'A later entry with the same policy number was accepted instead; this one is sent again unchanged.'
                 : 'The entry is queued and sent again now.',
         confirm: 'Resend',
         danger: row.state === 'unknown',

@@ -73,7 +73,7 @@ export function EntryDetail({
     );
     const duplicate = !result.ok && result.error.code === 'duplicate' ? result.error.duplicate : undefined;
     if (duplicate)
-      // The earlier row has the same content, or the same reference and policy, as this one.
+      // The earlier row has the same content, or the same policy number, as this one.
       setHeld({
         duplicate: { ...duplicate, reference: duplicate.reference ?? '', policy: row?.payload.policy ?? '' },
         note,

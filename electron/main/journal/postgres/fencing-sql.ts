@@ -1,0 +1,173 @@
+import { DEFINER } from './sending-sql';
+
+/** States of rows a send of another row would repeat: stored, maybe stored, or about to be sent. */
+const SEND_STATES = `('accepted', 'sending', 'unknown', 'queued')`;
+/** States of rows a newly keyed row would repeat. */
+const KEYED_STATES = `('accepted', 'sending', 'unknown', 'queued', 'failed')`;
+
+/**
+ * The advisory lock key of "the same policy" in a profile (an entry with a policy number), taken by
+ * queue, queue_batch and every send that asks the duplicate question, in one order.
+ */
+export const POLICY_KEY = (profile: string, policy: string) =>
+  `hashtextextended(${profile} || chr(31) || ${policy}, 4)`;
+
+/** The latest row of `twin` (a SELECT INTO target) matching `where` among the rows a send of p_row repeats. */
+const latest = (into: string, where: string) => `
+    SELECT * INTO ${into} FROM feed_desk.submissions s
+      WHERE s.profile = p_row.profile AND s.kind = p_row.kind AND s.id <> p_row.id AND s.state IN ${SEND_STATES}
+        AND ${where}
+      ORDER BY s.id DESC LIMIT 1;`;
+
+/**
+ * Migration 15: fencing, and the duplicate question asks about the policy.
+ *
+ * Every claim raises the row's claim_token (a trigger on the move to `sending`, so no claim path can
+ * forget it); record_outcomes settles a row only for the claim its outcome names (the current
+ * record_outcomes is in claims-sql.ts). The per-row record_outcome, which names no claim, is no
+ * longer granted to anyone (roles.ts).
+ *
+ * An entry repeats another of its profile when the policy number is the same, whatever the reference
+ * (a rejection is most often about the reference itself): queue, resend, the automatic retry and
+ * a batch's retry ask so, and an accepted entry supersedes the rejected and failed rows of its
+ * policy. The functions of migrations 1 and 11 that asked about reference and policy are replaced here.
+ */
+export const FENCING_SQL = `
+ALTER TABLE feed_desk.submissions ADD COLUMN claim_token integer NOT NULL DEFAULT 0;
+CREATE FUNCTION feed_desk.next_claim() RETURNS trigger LANGUAGE plpgsql
+  SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  NEW.claim_token := OLD.claim_token + 1;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER submissions_claim BEFORE UPDATE OF state ON feed_desk.submissions
+  FOR EACH ROW WHEN (NEW.state = 'sending' AND OLD.state IS DISTINCT FROM 'sending')
+  EXECUTE FUNCTION feed_desk.next_claim();
+
+DROP INDEX feed_desk.submissions_refpol;
+CREATE INDEX submissions_policy ON feed_desk.submissions (profile, policy) WHERE kind = 'entry';
+
+CREATE OR REPLACE FUNCTION feed_desk.queue(p_kind text, p_profile text, p_payload json, p_hash text,
+  p_original bigint, p_allow_duplicate boolean)
+RETURNS TABLE (duplicate boolean, submission feed_desk.submissions) ${DEFINER} AS $$
+DECLARE
+  v_reference text := coalesce(p_payload ->> 'reference', '');
+  v_policy text := coalesce(p_payload ->> 'policy', '');
+  v_keys bigint[] := ARRAY[hashtextextended(p_profile || chr(31) || p_hash, 1)];
+  v_key bigint;
+  v_by_hash feed_desk.submissions;
+  v_by_key feed_desk.submissions;
+  v_row feed_desk.submissions;
+BEGIN
+  IF p_kind = 'entry' AND v_policy <> '' THEN
+    v_keys := v_keys || ${POLICY_KEY('p_profile', 'v_policy')};
+  ELSIF p_kind = 'cancellation' AND p_original IS NOT NULL THEN
+    v_keys := v_keys || hashtextextended(p_profile || chr(31) || p_original::text, 3);
+  END IF;
+  FOR v_key IN SELECT k FROM unnest(v_keys) AS k ORDER BY k LOOP
+    PERFORM pg_advisory_xact_lock(v_key);
+  END LOOP;
+  IF NOT p_allow_duplicate THEN
+    SELECT * INTO v_by_hash FROM feed_desk.submissions s
+      WHERE s.profile = p_profile AND s.payload_hash = p_hash AND s.kind = p_kind AND s.state IN ${KEYED_STATES}
+      ORDER BY s.id DESC LIMIT 1;
+    IF p_kind = 'entry' AND v_policy <> '' THEN
+      SELECT * INTO v_by_key FROM feed_desk.submissions s
+        WHERE s.profile = p_profile AND s.policy = v_policy AND s.kind = 'entry' AND s.state IN ${KEYED_STATES}
+        ORDER BY s.id DESC LIMIT 1;
+    ELSIF p_kind = 'cancellation' AND p_original IS NOT NULL THEN
+      SELECT * INTO v_by_key FROM feed_desk.submissions s
+        WHERE s.profile = p_profile AND s.original_recordid = p_original AND s.kind = p_kind
+          AND s.state IN ${KEYED_STATES}
+        ORDER BY s.id DESC LIMIT 1;
+    END IF;
+    IF v_by_key.id IS NOT NULL AND v_by_key.id > coalesce(v_by_hash.id, 0) THEN
+      duplicate := true; submission := v_by_key; RETURN NEXT; RETURN;
+    ELSIF v_by_hash.id IS NOT NULL THEN
+      duplicate := true; submission := v_by_hash; RETURN NEXT; RETURN;
+    END IF;
+  END IF;
+  INSERT INTO feed_desk.submissions (kind, profile, operator, payload, payload_hash, reference, policy,
+      surname, postcode, original_recordid, state, queued_at)
+    VALUES (p_kind, p_profile, session_user, p_payload, p_hash, v_reference, v_policy,
+      coalesce(p_payload ->> 'surname', ''), coalesce(p_payload ->> 'postcode', ''), p_original, 'queued', now())
+    RETURNING * INTO v_row;
+  PERFORM feed_desk.note_history(v_row.id, NULL, 'queued', session_user, NULL);
+  duplicate := false; submission := v_row; RETURN NEXT;
+END $$;
+
+CREATE OR REPLACE FUNCTION feed_desk.lock_twin_keys(p_row feed_desk.submissions, p_wait boolean)
+RETURNS boolean LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_keys bigint[] := ARRAY[hashtextextended(p_row.profile || chr(31) || p_row.payload_hash, 1)];
+  v_key bigint;
+BEGIN
+  IF p_row.kind = 'entry' AND p_row.policy <> '' THEN
+    v_keys := v_keys || ${POLICY_KEY('p_row.profile', 'p_row.policy')};
+  ELSIF p_row.kind = 'cancellation' AND p_row.original_recordid IS NOT NULL THEN
+    v_keys := v_keys || hashtextextended(p_row.profile || chr(31) || p_row.original_recordid::text, 3);
+  END IF;
+  FOR v_key IN SELECT k FROM unnest(v_keys) AS k ORDER BY k LOOP
+    IF p_wait THEN PERFORM pg_advisory_xact_lock(v_key);
+    ELSIF NOT pg_try_advisory_xact_lock(v_key) THEN RETURN false;
+    END IF;
+  END LOOP;
+  RETURN true;
+END $$;
+
+CREATE OR REPLACE FUNCTION feed_desk.send_twin(p_row feed_desk.submissions)
+RETURNS feed_desk.submissions LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_by_hash feed_desk.submissions;
+  v_by_key feed_desk.submissions;
+BEGIN
+  ${latest('v_by_hash', 's.payload_hash = p_row.payload_hash')}
+  IF p_row.kind = 'entry' AND p_row.policy <> '' THEN
+    ${latest('v_by_key', 's.policy = p_row.policy')}
+  ELSIF p_row.kind = 'cancellation' AND p_row.original_recordid IS NOT NULL THEN
+    ${latest('v_by_key', 's.original_recordid = p_row.original_recordid')}
+  END IF;
+  IF v_by_key.id IS NOT NULL AND v_by_key.id > coalesce(v_by_hash.id, 0) THEN RETURN v_by_key; END IF;
+  RETURN v_by_hash;
+END $$;
+
+CREATE OR REPLACE FUNCTION feed_desk.supersede(p_row feed_desk.submissions, p_actor text)
+RETURNS void LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_by bigint := p_row.id;
+  v_id bigint := p_row.corrects;
+  v_from text;
+  v_next bigint;
+  v_twin record;
+  v_earlier bigint;
+BEGIN
+  IF p_row.state IS DISTINCT FROM 'accepted' THEN RETURN; END IF;
+  WHILE v_id IS NOT NULL LOOP
+    SELECT state, corrects INTO v_from, v_next FROM feed_desk.submissions WHERE id = v_id FOR UPDATE;
+    EXIT WHEN v_from IS NULL OR v_from NOT IN ('rejected', 'failed');
+    UPDATE feed_desk.submissions SET state = 'superseded', updated_at = now(), superseded_by = v_by,
+        next_attempt_at = NULL, finished_at = coalesce(finished_at, now())
+      WHERE id = v_id;
+    PERFORM feed_desk.note_history(v_id, v_from, 'superseded', p_actor, 'superseded by #' || v_by);
+    v_by := v_id;
+    v_id := v_next;
+  END LOOP;
+  IF p_row.kind <> 'entry' OR p_row.policy = '' THEN RETURN; END IF;
+  FOR v_twin IN SELECT s.id, s.state FROM feed_desk.submissions s
+      WHERE s.profile = p_row.profile AND s.kind = 'entry' AND s.policy = p_row.policy
+        AND s.state IN ('rejected', 'failed') AND s.id <> p_row.id
+      ORDER BY s.id FOR UPDATE LOOP
+    UPDATE feed_desk.submissions SET state = 'superseded', updated_at = now(), superseded_by = p_row.id,
+        next_attempt_at = NULL, finished_at = coalesce(finished_at, now())
+      WHERE id = v_twin.id;
+    PERFORM feed_desk.note_history(v_twin.id, v_twin.state, 'superseded', p_actor,
+      'superseded by #' || p_row.id || ' (same policy)');
+    IF v_twin.id < p_row.id THEN v_earlier := v_twin.id; END IF;
+  END LOOP;
+  IF v_earlier IS NOT NULL AND p_row.corrects IS NULL THEN
+    UPDATE feed_desk.submissions SET corrects = v_earlier, updated_at = now() WHERE id = p_row.id;
+    PERFORM feed_desk.note_history(p_row.id, p_row.state, p_row.state, p_actor,
+      'corrects #' || v_earlier || ' (same policy)');
+  END IF;
+END $$;
+`;
