@@ -99,8 +99,7 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
       [unknown.id],
     );
     expect(await clara.expireLeases()).toBe(1);
-    const sending = await queued(clara, entry('C-SENDING'));
-    await clara.claim(sending.id, LEASE);
+    const sending = (await clara.claim((await queued(clara, entry('C-SENDING'))).id, LEASE))!;
     const batch = await clara.batches.open({ profile: 'Sandbox', fileName: 'c.csv', contentHash: 'c-1', fileRows: 1 });
     await clara.batches.queue(batch.id, [{ row: 2, allowDuplicate: false, submission: entry('C-BATCH') }]);
     const ids = [waiting.id, credentials.id, due.id, unknown.id, sending.id];

@@ -73,8 +73,7 @@ describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
     expect(await supervisor.get(row.id)).toMatchObject({ state: 'unknown', recordid: null });
     expect(await supervisor.history(row.id)).toHaveLength(3);
     // A send in flight: cody can neither shorten its lease nor make it last for weeks.
-    const sending = await queued(clerk, entry('IN-FLIGHT'));
-    await clerk.claim(sending.id, LEASE);
+    const sending = (await clerk.claim((await queued(clerk, entry('IN-FLIGHT'))).id, LEASE))!;
     await expect(office.sql('clerk2', 'SELECT feed_desk.renew_leases($1, -3600000)', [LEASE.owner])).rejects.toThrow(
       /at least 5000 ms/,
     );
@@ -88,7 +87,7 @@ describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
       code: '42501',
       message: expect.stringContaining('a clerk sends only their own entries'),
     });
-    await clerk.claim(other.id, { owner: 'x', ms: 2147483647 });
+    const otherClaimed = (await clerk.claim(other.id, { owner: 'x', ms: 2147483647 }))!;
     const until = (
       await office.sql(
         'owner',
@@ -103,7 +102,7 @@ describeOfficeOnly('office journal: roles enforced by PostgreSQL', () => {
       message: 'ok',
       httpStatus: 201,
     });
-    await clerk.recordOutcome(other, 'x', { state: 'accepted', recordid: 6, message: 'ok', httpStatus: 201 });
+    await clerk.recordOutcome(otherClaimed, 'x', { state: 'accepted', recordid: 6, message: 'ok', httpStatus: 201 });
   });
 
   it("refuses a clerk's direct UPDATE of a review column, of the state, and a direct INSERT", async () => {
