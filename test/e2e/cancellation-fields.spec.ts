@@ -10,7 +10,7 @@ test("the form follows the profile's field set: fields left out, renamed and add
   desk,
 }) => {
   const { page } = desk;
-  await sendEntry(desk, 'SET-1', { surname: 'Lowe' });
+  await sendEntry(desk, 'SET-1', { surname: 'Lowe', policy: 'FURN-PLUS' });
   const sandbox = desk.core.profiles.get('Sandbox')!;
   const fields = sandbox.cancellation.fields.map((f) =>
     f.name === 'account_code' ? { ...f, wire: null } : f.name === 'reason' ? { ...f, wire: 'cancel_reason' } : f,

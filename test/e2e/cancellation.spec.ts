@@ -11,7 +11,7 @@ test('an entry found by surname is cancelled by keyboard, and the two are linked
   desk,
 }) => {
   const { page } = desk;
-  const oakley = await sendEntry(desk, 'CAN-1', { surname: 'Oakley' });
+  const oakley = await sendEntry(desk, 'CAN-1', { surname: 'Oakley', policy: 'FURN-PLUS' });
   const oakfield = await sendEntry(desk, 'CAN-2', { surname: 'Oakfield', policy: 'FURN-GOLD' });
   expect([oakley.recordid, oakfield.recordid]).toEqual([100001, 100002]);
 

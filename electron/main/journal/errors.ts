@@ -1,4 +1,8 @@
 /** Raised when an action does not fit a row's current state (e.g. resending an accepted entry). */
+/** Why a row whose personal details were removed is never sent again (its payload is blanked). */
+export const erasedWords = (id: number | string) =>
+  `Journal entry ${id} had its personal details removed: it cannot be sent again (key it as a new entry)`;
+
 export class JournalStateError extends Error {
   override readonly name = 'JournalStateError' as const;
 }

@@ -169,4 +169,16 @@ describeEachStore('fencing', (kind) => {
     expect(held).toMatchObject({ state: 'failed', nextAttemptAt: null });
     expect((await store.history(failed.id)).at(-1)?.note).toBe(`held: possible duplicate of #${other.row!.id}`);
   });
+
+  it("a supervisor's Resend of a rejected row whose personal details were erased is refused: nothing blank is sent", async () => {
+    const store = await openStore(kind);
+    const row = await keyed(store, 'ERASED-1', 'FG-8');
+    const claimed = (await store.claim(row.id, LEASE))!;
+    await store.recordOutcome(claimed, LEASE.owner, REJECTED);
+    expect(await store.privacy.erase([row.id], 'asked by the customer')).toBe(1);
+    await expect(store.resend(row.id, null, true)).rejects.toThrow(
+      `Journal entry ${row.id} had its personal details removed: it cannot be sent again (key it as a new entry)`,
+    );
+    expect(await store.get(row.id)).toMatchObject({ state: 'rejected' });
+  });
 });

@@ -19,6 +19,8 @@ export interface FeedProbe {
 }
 
 const RECONNECT_MS = 1_000;
+/** The most ids one announcement carries (feed_desk.announce sends parts of 300): more is not ours. */
+const IDS_PER_ANNOUNCEMENT = 300;
 const PROBE_MS = 3_000;
 
 /** Raised when a probe announced on the channel never reached the listening connection (a pooler in between). */
@@ -44,16 +46,17 @@ export async function listenForChanges(
   probe?: FeedProbe,
 ): Promise<ChangeFeed> {
   const listeners = new Set<(row: SubmissionRow) => void>();
-  let pending: number[] = [];
+  /** Ids announced and not yet read: each pushed once per drain, however often it was announced. */
+  let pending = new Set<number>();
   let draining: Promise<void> | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function drain(): Promise<void> {
-    while (pending.length > 0) {
-      const ids = pending;
-      pending = [];
-      const rows = await read([...new Set(ids)]).catch((err: unknown) => {
+    while (pending.size > 0) {
+      const ids = [...pending];
+      pending = new Set();
+      const rows = await read(ids).catch((err: unknown) => {
         onError(err);
         return new Map<number, SubmissionRow>();
       });
@@ -81,7 +84,10 @@ export async function listenForChanges(
       listeners.size === 0
     )
       return;
-    pending.push(...message.payload!.split(',').map(Number));
+    const ids = new Set(message.payload!.split(',').map(Number));
+    // What one announcement can cost is bounded: at most one part's worth of distinct rows.
+    if (ids.size > IDS_PER_ANNOUNCEMENT) return;
+    for (const id of ids) pending.add(id);
     schedule();
   }
 
@@ -92,7 +98,7 @@ export async function listenForChanges(
   function schedule(): void {
     draining ??= drain().finally(() => {
       draining = undefined;
-      if (pending.length > 0) schedule();
+      if (pending.size > 0) schedule();
     });
   }
 

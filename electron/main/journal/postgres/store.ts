@@ -3,7 +3,7 @@ import type { JournalLocation, JournalStore } from '../store';
 import { actionMethods } from './actions';
 import { batchMethods } from './batches';
 import { FeedDeafError, listenForChanges, type ChangeFeed } from './changes';
-import { label, type OfficeConnectOptions } from './connect';
+import { label, officeTargets, type OfficeConnectOptions } from './connect';
 import { wrapPool } from './db';
 import { draftMethods } from './drafts';
 import { JournalUnreachableError, OfficeConnectionError, OfficePermissionError } from '../errors';
@@ -86,6 +86,19 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
 }
 
 /**
+ * The listen URL's connection settings: its own, and the journal's stored password only when it
+ * names the journal's own user on one of the journal's own hosts (a pooler's database behind it):
+ * a password from the keychain never goes to another server or account.
+ */
+function listenOptions(url: string, given: PostgresStoreOptions): OfficeConnectOptions {
+  const own = officeTargets(given);
+  const same = officeTargets({ url }).every(
+    (t) => own.some((o) => o.host === t.host) && (t.user ?? process.env.PGUSER) === (own[0]?.user ?? process.env.PGUSER),
+  );
+  return { url, ...(same && given.password !== undefined ? { password: given.password } : {}) };
+}
+
+/**
  * Live changes: LISTEN on a connection of its own (to `listenUrl` when given), checked to hear an
  * announcement made on the pool; when it hears none (a pooler in transaction mode), rows are
  * read every 10 s instead, and the desk says so.
@@ -95,7 +108,7 @@ async function changeFeed(
   servers: OfficeServers,
   db: ReturnType<typeof wrapPool>,
 ): Promise<{ feed: ChangeFeed; note?: string }> {
-  const listening = given.listenUrl ? new OfficeServers({ ...given, url: given.listenUrl }, 'desk') : servers;
+  const listening = given.listenUrl ? new OfficeServers(listenOptions(given.listenUrl, given), 'desk') : servers;
   const read = async (ids: number[]) => {
     const rows = await db.rows<PgSubmission>(ROWS_BY_ID, [ids]);
     return new Map(rows.map((r) => [Number(r.id), toRow(r)]));

@@ -1,5 +1,6 @@
 import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import { markedAcceptedMessage } from '../accept-words';
+import { erasedWords, JournalStateError } from '../errors';
 import type { OpenCounts, QueueResult } from '../store';
 import type { ActionSection } from '../store-sections';
 import { linkCorrection, supersedeCorrected } from './corrections';
@@ -26,6 +27,9 @@ export function resendRow(
   return db.atomically((): QueueResult => {
     // A row in another state is refused by the transition, whatever its twins.
     const state = db.get(id)?.state;
+    const erased = db.stmt('SELECT personal_removed_at AS at FROM submissions WHERE id = ?').get(id) as
+      { at: string | null } | undefined;
+    if (erased?.at) throw new JournalStateError(erasedWords(id));
     const duplicate = allowDuplicate || !from.some((s) => s === state) ? undefined : findSendTwin(db, id);
     if (duplicate) return { duplicate };
     const row = db.transition(

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { startFakePostgres, type FakePostgres } from '../../../support/fake-postgres';
+import { PEOPLE, startOffice, type Office } from './office-rig';
+import { describeOfficeOnly } from '../../../support/stores';
+
+// FEED_DESK_JOURNAL_LISTEN_URL names where a desk listens for changes. The journal's stored password
+// (from the keychain) goes there only when it names the journal's own user on the journal's own host.
+describeOfficeOnly('office journal: the listen address and the stored password', () => {
+  let office: Office;
+  let fake: FakePostgres;
+
+  beforeAll(async () => {
+    office = await startOffice();
+    fake = await startFakePostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await fake?.close();
+    await office?.stop();
+  });
+
+  /** Opens clara's desk with her stored password and a listen address; the fake server collects what it is sent. */
+  async function openWith(listenUrl: string): Promise<string[]> {
+    fake.present(undefined);
+    fake.connections.length = 0;
+    const url = office.server.url(PEOPLE.clerk.user);
+    const store = await createPostgresStore({ url, password: PEOPLE.clerk.password, listenUrl }).catch(() => undefined);
+    await store?.close();
+    return fake.passwords();
+  }
+
+  it('another host, or another user, is never sent the stored password', async () => {
+    const saved = process.env.PGPASSWORD;
+    delete process.env.PGPASSWORD;
+    try {
+      // Asked for a password, the desk has none to give there (no PGPASSWORD): never the stored one.
+      expect(await openWith(`postgres://clara@localhost:${fake.port}/feed_desk?sslmode=disable`)).toEqual(['']);
+      expect(await openWith(`postgres://mallory@127.0.0.1:${fake.port}/feed_desk?sslmode=disable`)).toEqual(['']);
+      // The journal's own user on the journal's own host (a database behind a pooler): the password goes.
+      expect(await openWith(`postgres://clara@127.0.0.1:${fake.port}/feed_desk?sslmode=disable`)).toEqual([
+        PEOPLE.clerk.password,
+      ]);
+    } finally {
+      if (saved !== undefined) process.env.PGPASSWORD = saved;
+    }
+  });
+});
