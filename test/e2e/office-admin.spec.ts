@@ -63,6 +63,7 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
     await expect(card.getByRole('status')).toContainText(
       `Set up the office journal feed_desk on 127.0.0.1 (schema ${PG_MIGRATIONS.length}): roles feed_desk_clerk and feed_desk_supervisor ready`,
     );
+    desk.confirmAnswers.push(true); // main's dialog naming the server: the person confirms the move
     await card.getByRole('button', { name: 'Save journal choice' }).click();
     await expect(card.getByRole('status')).toHaveText('Saved. Feed Desk uses the new journal after a restart.');
 
@@ -154,6 +155,7 @@ for (const who of [
     try {
       const card = await typeOffice(page, desk, who.user, who.password());
       await expect(page.getByText(`signed in as ${who.user} (${who.role})`).first()).toBeVisible();
+      desk.confirmAnswers.push(true);
       await card.getByRole('button', { name: 'Save journal choice' }).click();
       await expect(card.getByRole('status')).toHaveText('Saved. This is the journal in use now.');
       const admin = page.getByRole('region', { name: 'Office people and administration' });

@@ -130,8 +130,13 @@ test('Save writes the choice, keeps the password in the keychain only, and says 
   desk.toOpen.push(caFile);
   await card.getByRole('button', { name: 'Choose…' }).click();
   await expect(card.getByLabel('CA file')).toHaveValue(caFile);
+  desk.confirmAnswers.push(true);
   await card.getByLabel('Password').press('Enter');
   await expect(card.getByRole('status')).toHaveText('Saved. Feed Desk uses the new journal after a restart.');
+  // The move was confirmed in main's dialog, which named the server.
+  expect(desk.asked.map((a) => a.message)).toEqual([
+    'Use the office journal clara@db.office.example:6543/feed_desk from the next start?',
+  ]);
   const office = {
     host: 'db.office.example',
     port: 6543,
@@ -170,6 +175,7 @@ test('Save writes the choice, keeps the password in the keychain only, and says 
 
   // Back to this computer: saved, and it is the journal in use, so no restart.
   await card.getByRole('radio', { name: 'This computer' }).check();
+  desk.confirmAnswers.push(true);
   await card.getByRole('button', { name: 'Save journal choice' }).click();
   await expect(card.getByRole('status')).toHaveText('Saved. This is the journal in use now.');
   await expect(card.getByTestId('journal-pending')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { test as base, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import type { Core } from '../../../electron/main/core/core';
+import type { ConfirmOptions } from '../../../electron/main/ipc/desktop';
 import type { Sandbox } from '../../../electron/sandbox/server';
 import { startDeskBackend } from '../../support/desk-backend';
 
@@ -20,6 +21,10 @@ export interface Desk {
   toOpen: string[];
   /** Folders the file manager stand-in was asked to show ("Open folder"). */
   opened: string[];
+  /** What main's native confirm dialog stand-in was asked, in order. */
+  asked: ConfirmOptions[];
+  /** How the person answers the next confirm dialogs, first first; empty: cancelled. */
+  confirmAnswers: boolean[];
   open(hash?: string): Promise<void>;
 }
 
@@ -42,6 +47,8 @@ export const test = base.extend<{ desk: Desk }>({
       saved: backend.saved,
       toOpen: backend.toOpen,
       opened: backend.opened,
+      asked: backend.asked,
+      confirmAnswers: backend.confirmAnswers,
       open: async (hash = '#/new-entry') => {
         await page.goto(`${backend.url}/index.html${hash}`);
       },

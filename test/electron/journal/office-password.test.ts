@@ -31,7 +31,10 @@ beforeAll(async () => {
   home = tempHome('feed-desk-office-password-');
   credentials = createCredentialStore(() => memoryKeytar(), home);
   core = await openCore({ home, credentials, sandboxUrl: () => undefined });
-  dispatch = createDispatch(createHandlers(core, testDesktop().desktop));
+  // The person confirms each change of where the journal lives (main's native dialog).
+  const shell = testDesktop();
+  shell.answers.push(...Array<boolean>(10).fill(true));
+  dispatch = createDispatch(createHandlers(core, shell.desktop));
   strong = {
     host: '127.0.0.1',
     port: fake.port,

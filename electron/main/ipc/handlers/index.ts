@@ -25,7 +25,7 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...journalHandlers(core, desktop),
     ...outboxHandlers(core),
     ...importHandlers(core, desktop),
-    ...journalLocationHandlers(core),
+    ...journalLocationHandlers(core, desktop),
     ...caFileHandlers(desktop),
     ...dataFolderHandlers(core, desktop),
     ...officeAdminHandlers(core, desktop),

@@ -1,5 +1,6 @@
-import type { JournalSettings, OfficeJournal } from '@shared/journal/office';
+import { officeLabel, type JournalSettings, type OfficeJournal } from '@shared/journal/office';
 import type { Core } from '../../core/core';
+import type { Desktop } from '../desktop';
 import type { Handlers } from '../dispatch';
 import { fail } from '../ipc-failure';
 import { officeOptions, officePasswordKey, readJournalSettings, writeJournalSettings } from '../../journal/open';
@@ -55,6 +56,7 @@ export function officeFailure(err: unknown, office: OfficeJournal): never {
 /** Which journal this desk uses, choosing another (applies at the next start), and testing an office database. */
 export function journalLocationHandlers(
   core: Core,
+  desktop: Desktop,
 ): Pick<Handlers, 'journal:location' | 'journal:configure' | 'journal:testOffice'> {
   /** The stored password of exactly these settings (server and TLS), or undefined. */
   const password = async (office: OfficeJournal) => {
@@ -83,6 +85,24 @@ export function journalLocationHandlers(
       };
     },
     async 'journal:configure'({ settings, password: secret }) {
+      // Where the journal lives (and where the keychain's password goes) changes only when a person
+      // confirms it in a dialog of main's that names the server, out of the page's reach.
+      if (JSON.stringify(settings) !== JSON.stringify(readJournalSettings(core.home))) {
+        const where = settings.kind === 'office' ? officeLabel(settings.office) : 'this computer';
+        const yes = await desktop.confirm({
+          title: 'Change where this desk’s journal lives',
+          message:
+            settings.kind === 'office'
+              ? `Use the office journal ${where} from the next start?`
+              : 'Keep this desk’s journal on this computer from the next start?',
+          detail:
+            settings.kind === 'office'
+              ? `Every entry this desk sends will be recorded there, and the password you typed is sent only to it. Use only your office’s own database server.`
+              : 'Entries sent from the next start are recorded in the journal on this computer.',
+          confirmLabel: 'Change',
+        });
+        if (!yes) fail('state', `Nothing was changed: the move of this desk’s journal to ${where} was not confirmed.`);
+      }
       if (settings.kind === 'office' && secret) {
         await core.credentials.officePassword.save(passwordKey(settings.office), secret);
       }

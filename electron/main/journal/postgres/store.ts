@@ -93,7 +93,8 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
 function listenOptions(url: string, given: PostgresStoreOptions): OfficeConnectOptions {
   const own = officeTargets(given);
   const same = officeTargets({ url }).every(
-    (t) => own.some((o) => o.host === t.host) && (t.user ?? process.env.PGUSER) === (own[0]?.user ?? process.env.PGUSER),
+    (t) =>
+      own.some((o) => o.host === t.host) && (t.user ?? process.env.PGUSER) === (own[0]?.user ?? process.env.PGUSER),
   );
   return { url, ...(same && given.password !== undefined ? { password: given.password } : {}) };
 }

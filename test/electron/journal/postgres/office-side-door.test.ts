@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import pg from 'pg';
 import { createDispatch, type Dispatch } from '../../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../../electron/main/ipc/handlers';
+import { readJournalSettings } from '../../../../electron/main/journal/open';
 import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
 import type { OfficeJournal } from '@shared/journal/office';
 import { startCoreRig, type CoreRig } from '../../../support/core';
@@ -68,10 +69,16 @@ describeOfficeOnly('the desk journal leaves only for the saved office journal, a
     }
     desk = testDesktop();
     dispatch = createDispatch(createHandlers(rig.core, desk.desktop));
-    // This desk has saved the office journal on `saved` (it keeps its own journal until a restart).
+    // This desk has saved the office journal on `saved` (it keeps its own journal until a restart),
+    // confirmed in the dialog that names it.
+    desk.answers.push(true);
     expect(await dispatch('journal:configure', { settings: { kind: 'office', office: savedOffice } })).toMatchObject({
       ok: true,
     });
+    expect(desk.asked.map((a) => a.message)).toEqual([
+      `Use the office journal clara@127.0.0.1:${saved.port}/feed_desk from the next start?`,
+    ]);
+    desk.asked.length = 0;
   }, 120_000);
   afterAll(async () => {
     await rig?.close();
@@ -133,7 +140,9 @@ describeOfficeOnly('the desk journal leaves only for the saved office journal, a
     expect(await dispatch('office:ownerSignIn', { user: OWNER, password: ownerPassword(saved) })).toMatchObject({
       ok: true,
     });
+    desk.answers.push(true);
     await dispatch('journal:configure', { settings: { kind: 'office', office: attackerOffice } });
+    desk.asked.length = 0;
     try {
       desk.answers.push(true);
       expect(await dispatch('office:importLocal', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -153,7 +162,24 @@ describeOfficeOnly('the desk journal leaves only for the saved office journal, a
       expect(forwarder.seen.connections).toBe(0);
       expect(await submissionsAt(attacker)).toBe(0);
     } finally {
+      desk.answers.length = 0;
+      desk.answers.push(true);
       await dispatch('journal:configure', { settings: { kind: 'office', office: savedOffice } });
     }
+  });
+
+  it('a page asking to move the journal elsewhere is asked in main’s dialog naming the server; a no changes nothing', async () => {
+    desk.answers.length = 0;
+    desk.asked.length = 0;
+    desk.answers.push(false);
+    const moved = await dispatch('journal:configure', {
+      settings: { kind: 'office', office: attackerOffice },
+      password: 'typed-by-the-page',
+    });
+    expect(moved).toMatchObject({ ok: false, error: { code: 'state' } });
+    expect(desk.asked.map((a) => a.message)).toEqual([
+      `Use the office journal ${OWNER}@127.0.0.1:${forwarder.port}/feed_desk from the next start?`,
+    ]);
+    expect(readJournalSettings(rig.core.home)).toMatchObject({ kind: 'office', office: { port: saved.port } });
   });
 });
