@@ -281,7 +281,13 @@ test('keyboard only: reach the list, move, select, open the detail and close it 
 test('a long journal comes in windows: never the whole table, End reaches the oldest row', async ({ desk }) => {
   const { page } = desk;
   for (let i = 0; i < 450; i += 1) {
-    const input = { account_code: 'ACME01', reference: `Q-${i}`, policy: 'P-1', surname: 'Queue', postcode: 'M1 1AE' };
+    const input = {
+      account_code: 'ACME01',
+      reference: `Q-${i}`,
+      policy: `P-${i}`,
+      surname: 'Queue',
+      postcode: 'M1 1AE',
+    };
     const queued = await desk.core.pipeline.submit({ kind: 'entry', input, profile: 'Sandbox' });
     expect(queued.ok).toBe(true);
   }

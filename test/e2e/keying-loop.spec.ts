@@ -9,7 +9,8 @@ const journalCount = async (desk: Desk) => (await desk.core.journal.list({ limit
 /** Keys the five required fields by keyboard from Account code, ending in Postcode. */
 async function keyMinimal(page: Page, reference: string, surname = 'Jones') {
   await page.locator('#field-account_code').focus();
-  await keyFields(page, { account_code: 'ACME01', reference, policy: 'P-1', surname, postcode: 'M1 1AE' });
+  // Each reference its own policy number: the duplicate question asks about the policy.
+  await keyFields(page, { account_code: 'ACME01', reference, policy: `P-${reference}`, surname, postcode: 'M1 1AE' });
 }
 
 const dialog = (page: Page, name: string) =>
@@ -32,7 +33,7 @@ test('1: after Alt+N the next keys land in Account code; keeping details puts th
   await expect(page.locator('#field-sales_channel')).toHaveValue('');
 
   await page.keyboard.press('Tab');
-  await keyFields(page, { reference: 'REF-2', policy: 'P-1', surname: 'Ng', postcode: 'M1 1AE' }, 'reference');
+  await keyFields(page, { reference: 'REF-2', policy: 'P-REF-2', surname: 'Ng', postcode: 'M1 1AE' }, 'reference');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('recordid')).toHaveText('100002');
   await page.getByRole('button', { name: /New entry keeping account and order details/ }).click();

@@ -107,6 +107,7 @@ test('the owner sets up the office journal, adds a clerk and a supervisor, and b
     await admin.getByRole('button', { name: 'Bring this desk’s history' }).click();
     await expect(admin.getByTestId('import-local-status')).toHaveText('1 entry copied, 0 already there.');
     expect(desk.asked.map((a) => a.message)).toEqual([
+      `Use the office journal feed_desk_owner@127.0.0.1:${server.port}/feed_desk from the next start?`,
       expect.stringContaining(
         `Copy 1 entry of this desk’s journal, with every customer’s details, to the office journal 127.0.0.1:${server.port}/feed_desk?`,
       ),

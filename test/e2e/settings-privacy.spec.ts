@@ -5,7 +5,14 @@ import { expect, test, type Desk } from './support/harness';
 
 /** Keys and sends an entry for this customer through the real pipeline. */
 async function keyed(desk: Desk, reference: string, surname: string, postcode: string) {
-  const input = { account_code: 'ACME01', reference, policy: 'P-1', surname, postcode, email: 'ann.oduya@example.com' };
+  const input = {
+    account_code: 'ACME01',
+    reference,
+    policy: `P-${reference}`,
+    surname,
+    postcode,
+    email: 'ann.oduya@example.com',
+  };
   const queued = await desk.core.pipeline.submit({ kind: 'entry', input, profile: 'Sandbox' });
   if (!queued.ok) throw new Error(JSON.stringify(queued));
   return (await desk.core.pipeline.send(queued.row.id))!;
