@@ -68,7 +68,7 @@ const OUTCOMES = `SELECT o.n, x.id, x.owner, x.claim, x.state, x.recordid, x.cod
 const recordStatement = (who: string, unknownSettles: boolean) => `
     WITH input AS (${OUTCOMES}),
       cur AS (SELECT i.*, s AS r, s.state AS from_state,
-          s.lease_owner = session_user || chr(31) || i.owner AND s.claim_token = i.claim AS mine
+          coalesce(s.lease_owner = session_user || chr(31) || i.owner AND s.claim_token = i.claim, false) AS mine
         FROM input i JOIN feed_desk.submissions s ON s.id = i.id),
       what AS (SELECT c.*, CASE
           WHEN c.mine AND c.from_state = c.state AND (c.r).lease_expires_at IS NULL
