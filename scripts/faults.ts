@@ -52,10 +52,10 @@ for (const seed of seeds) {
   }
 }
 if (values.seed) console.log(JSON.stringify(events, null, 1));
+console.log(`${schedules} schedules in ${Math.round((Date.now() - started) / 1000)} s (${stores.join(' and ')})`);
 console.log(
   `faults: ${schedules} schedules, ${seeds.length} seeds, ${storedTwice} stored twice, ${unaccounted} unaccounted, ` +
     `${wrongExits} wrong exits` +
-    (firstFailing ? `, first failing seed ${firstFailing.seed} (--store ${firstFailing.store})` : '') +
-    ` (${Math.round((Date.now() - started) / 1000)} s)`,
+    (firstFailing ? `, first failing seed ${firstFailing.seed} (--store ${firstFailing.store})` : ''),
 );
 process.exit(firstFailing ? 1 : 0);
