@@ -153,7 +153,8 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     check.valid += 1;
     noteChanges(check, e);
     const p = probe(e);
-    const keys = [`h:${p.hash.slice(0, 16)}`, ...(p.reference ? [`r:${p.reference}\u001f${p.policy}`] : [])];
+    // The journal's rule: the same content, or the same policy number whatever the reference.
+    const keys = [`h:${p.hash.slice(0, 16)}`, ...(p.policy ? [`p:${p.policy}`] : [])];
     if (queuedBefore.has(e.row)) {
       check.already += 1;
       for (const k of keys) if (!seen.has(k)) seen.set(k, e.row);

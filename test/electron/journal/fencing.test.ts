@@ -181,4 +181,24 @@ describeEachStore('fencing', (kind) => {
     );
     expect(await store.get(row.id)).toMatchObject({ state: 'rejected' });
   });
+
+  it('two failed rows of one policy, both due for a retry, are never taken by one claim: the later is held', async () => {
+    const store = await openStore(kind);
+    const first = await keyed(store, 'TWO-A', 'FG-9');
+    const a1 = (await store.claim(first.id, LEASE))!;
+    await store.recordOutcome(a1, LEASE.owner, REJECTED);
+    // Rejected rows are not repeated by a new keying: the same policy is keyed again, and fails.
+    const second = await keyed(store, 'TWO-B', 'FG-9');
+    const later = () => ({ ...BUSY, nextAttemptAt: new Date(Date.now() + 60_000).toISOString() });
+    await store.recordOutcome((await store.claim(second.id, LEASE))!, LEASE.owner, later());
+    // A person resends the rejected one (the other is only failed): it fails too.
+    expect((await store.resend(first.id, null, false)).row?.state).toBe('queued');
+    await store.recordOutcome((await store.claim(first.id, LEASE))!, LEASE.owner, later());
+    // Both come due at once; one claim of five takes one of them, and the other waits for a person.
+    expect(await store.sendNow('S')).toBe(2);
+    const taken = await store.claimDue(LEASE, SENDABLE, 5);
+    expect(taken.map((r) => r.id)).toEqual([first.id]);
+    expect(await store.get(second.id)).toMatchObject({ state: 'failed', nextAttemptAt: null });
+    expect((await store.history(second.id)).at(-1)?.note).toBe(`held: possible duplicate of #${first.id}`);
+  });
 });

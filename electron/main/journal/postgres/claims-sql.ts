@@ -130,6 +130,14 @@ DECLARE v_twin feed_desk.submissions;
 BEGIN
   IF NOT feed_desk.lock_twin_keys(p_row, false) THEN RETURN false; END IF;
   v_twin := feed_desk.send_twin(p_row);
+  -- An earlier failed row of the same policy, also due: one claim statement could take both (neither
+  -- sees the other sending), so the later one waits for a person, as it would once the earlier is sent.
+  IF v_twin.id IS NULL AND p_row.kind = 'entry' AND p_row.policy <> '' THEN
+    SELECT * INTO v_twin FROM feed_desk.submissions o
+      WHERE o.profile = p_row.profile AND o.kind = 'entry' AND o.policy = p_row.policy AND o.state = 'failed'
+        AND o.next_attempt_at IS NOT NULL AND o.next_attempt_at <= now() AND o.id < p_row.id
+      ORDER BY o.id LIMIT 1;
+  END IF;
   IF v_twin.id IS NULL THEN RETURN true; END IF;
   UPDATE feed_desk.submissions SET next_attempt_at = NULL, updated_at = now()
     WHERE id = (SELECT id FROM feed_desk.submissions WHERE id = p_row.id AND state = 'failed' FOR UPDATE SKIP LOCKED);

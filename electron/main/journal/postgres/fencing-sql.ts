@@ -72,7 +72,7 @@ BEGIN
   FOR v_key IN SELECT k FROM unnest(v_keys) AS k ORDER BY k LOOP
     PERFORM pg_advisory_xact_lock(v_key);
   END LOOP;
-  IF NOT p_allow_duplicate THEN
+  IF NOT coalesce(p_allow_duplicate, false) THEN
     SELECT * INTO v_by_hash FROM feed_desk.submissions s
       WHERE s.profile = p_profile AND s.payload_hash = p_hash AND s.kind = p_kind AND s.state IN ${KEYED_STATES}
       ORDER BY s.id DESC LIMIT 1;
@@ -161,6 +161,8 @@ BEGIN
   FOR v_twin IN SELECT s.id, s.state FROM feed_desk.submissions s
       WHERE s.profile = p_row.profile AND s.kind = 'entry' AND s.policy = p_row.policy
         AND s.state IN ('rejected', 'failed') AND s.id <> p_row.id
+        -- A clerk's acceptance closes only that clerk's own rows; a supervisor's, anyone's.
+        AND (s.operator = session_user OR feed_desk.is_supervisor())
       ORDER BY s.id FOR UPDATE LOOP
     UPDATE feed_desk.submissions SET state = 'superseded', updated_at = now(), superseded_by = p_row.id,
         next_attempt_at = NULL, finished_at = coalesce(finished_at, now())

@@ -87,14 +87,17 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
 
 /**
  * The listen URL's connection settings: its own, and the journal's stored password only when it
- * names the journal's own user on one of the journal's own hosts (a pooler's database behind it):
+ * names the journal's own user on one of the journal's own hosts (a pooler's database behind it),
+ * checked by the same TLS settings (the keychain's password is bound to them):
  * a password from the keychain never goes to another server or account.
  */
 function listenOptions(url: string, given: PostgresStoreOptions): OfficeConnectOptions {
   const own = officeTargets(given);
+  const tls = (t: { ssl?: unknown }) => JSON.stringify(t.ssl ?? null);
   const same = officeTargets({ url }).every(
     (t) =>
-      own.some((o) => o.host === t.host) && (t.user ?? process.env.PGUSER) === (own[0]?.user ?? process.env.PGUSER),
+      own.some((o) => o.host === t.host && tls(o) === tls(t)) &&
+      (t.user ?? process.env.PGUSER) === (own[0]?.user ?? process.env.PGUSER),
   );
   return { url, ...(same && given.password !== undefined ? { password: given.password } : {}) };
 }

@@ -138,4 +138,24 @@ describeOfficeOnly('office journal: fencing', () => {
     await expect(call([2], [payload, payload], ['h1'])).rejects.toMatchObject({ code: '22023' });
     expect(await clerk.batches.counts(batch.id)).toEqual({});
   });
+
+  it("a clerk's accepted entry closes only her own failed rows of the policy; another clerk's is held, not superseded", async () => {
+    const cody = await office.open('clerk2');
+    const his = await queued(cody, entry('CODY-P', { policy: 'POL-SHARED' }));
+    const sent = (await cody.claim(his.id, { owner: 'cody-desk', ms: 30_000 }))!;
+    await cody.recordOutcome(sent, 'cody-desk', {
+      ...UNKNOWN,
+      state: 'failed',
+      nextAttemptAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    // Clara keys the same policy, confirms the duplicate, and her desk records it accepted.
+    const hers = await clerk.queue(entry('CLARA-P', { policy: 'POL-SHARED' }), true);
+    const claimed = (await clerk.claim(hers.row!.id, LEASE))!;
+    await clerk.recordOutcome(claimed, LEASE.owner, accepted(777));
+    expect(await supervisor.get(his.id)).toMatchObject({ state: 'failed', supersededBy: null });
+    // His retry then asks the duplicate question, and is held for a person.
+    await supervisor.sendNow('Sandbox');
+    expect(await cody.claimDue({ owner: 'cody-desk', ms: 30_000 }, SENDABLE, 5)).toEqual([]);
+    expect((await supervisor.history(his.id)).at(-1)?.note).toBe(`held: possible duplicate of #${hers.row!.id}`);
+  });
 });

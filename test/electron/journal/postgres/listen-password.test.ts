@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
 import { startFakePostgres, type FakePostgres } from '../../../support/fake-postgres';
+import {
+  makeTestCertificates,
+  type ServerCertificate,
+  type TestCertificates,
+} from '../../../support/test-certificates';
 import { PEOPLE, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';
 
@@ -9,10 +14,12 @@ import { describeOfficeOnly } from '../../../support/stores';
 describeOfficeOnly('office journal: the listen address and the stored password', () => {
   let office: Office;
   let fake: FakePostgres;
+  let certs: TestCertificates;
 
   beforeAll(async () => {
     office = await startOffice();
     fake = await startFakePostgres();
+    certs = makeTestCertificates();
   }, 60_000);
   afterAll(async () => {
     await fake?.close();
@@ -20,8 +27,8 @@ describeOfficeOnly('office journal: the listen address and the stored password',
   });
 
   /** Opens clara's desk with her stored password and a listen address; the fake server collects what it is sent. */
-  async function openWith(listenUrl: string): Promise<string[]> {
-    fake.present(undefined);
+  async function openWith(listenUrl: string, presented?: ServerCertificate) {
+    fake.present(presented);
     fake.connections.length = 0;
     const url = office.server.url(PEOPLE.clerk.user);
     const store = await createPostgresStore({ url, password: PEOPLE.clerk.password, listenUrl }).catch(() => undefined);
@@ -34,12 +41,14 @@ describeOfficeOnly('office journal: the listen address and the stored password',
     delete process.env.PGPASSWORD;
     try {
       // Asked for a password, the desk has none to give there (no PGPASSWORD): never the stored one.
-      expect(await openWith(`postgres://clara@localhost:${fake.port}/feed_desk?sslmode=disable`)).toEqual(['']);
-      expect(await openWith(`postgres://mallory@127.0.0.1:${fake.port}/feed_desk?sslmode=disable`)).toEqual(['']);
+      expect(await openWith(`postgres://clara@localhost:${fake.port}/feed_desk`)).toEqual(['']);
+      expect(await openWith(`postgres://mallory@127.0.0.1:${fake.port}/feed_desk`)).toEqual(['']);
+      // The same user and host, but trusting another CA (the keychain's password is bound to the TLS
+      // settings it was saved with): a server that CA vouches for asks, and gets nothing stored.
+      const otherCa = `sslmode=verify-full&sslrootcert=${encodeURIComponent(certs.otherCaFile)}`;
+      expect(await openWith(`postgres://clara@127.0.0.1:${fake.port}/feed_desk?${otherCa}`, certs.other)).toEqual(['']);
       // The journal's own user on the journal's own host (a database behind a pooler): the password goes.
-      expect(await openWith(`postgres://clara@127.0.0.1:${fake.port}/feed_desk?sslmode=disable`)).toEqual([
-        PEOPLE.clerk.password,
-      ]);
+      expect(await openWith(`postgres://clara@127.0.0.1:${fake.port}/feed_desk`)).toEqual([PEOPLE.clerk.password]);
     } finally {
       if (saved !== undefined) process.env.PGPASSWORD = saved;
     }
