@@ -172,7 +172,7 @@ test('columns: common headings matched, a first value per column, a missing requ
   const row = (n: number) => [
     'ACME01',
     `SYN-${n}`,
-    'FURN-PLUS',
+    `FP-SYN-${n}`,
     `Surname${n}`,
     'M1 1AE',
     '0161 496 0000',
