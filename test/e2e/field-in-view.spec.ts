@@ -72,7 +72,9 @@ test('at 1280x800, with a long answer in the bottom bar, text past a limit is st
   await desk.open();
   // Keyed only once the form has put the focus in its first field, or the first keys are lost.
   await expect(page.locator('#field-account_code')).toBeFocused();
-  desk.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503 } });
+  // A 503 whose Retry-After outlasts the test: the answer stays in the bar for the whole walk (with a
+  // quick retry it was replaced by "Accepted" mid-walk, and the bar changed height under a measure).
+  desk.sandbox.faults.add({ target: 'entry', fault: { kind: 'status', status: 503, retryAfter: 3600 } });
   await keyFields(page, FULL_ENTRY);
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('status', { name: 'Result' })).toContainText('will be sent automatically');
