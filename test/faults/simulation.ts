@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import type { Core } from '../../electron/main/core/core';
 import { batchStatus } from '../../electron/main/import/batch-queue';
 import { createSqliteStore } from '../../electron/main/journal/sqlite/store';
-import type { BatchStore, JournalStore, Lease, RecordOutcome, SendOutcome } from '../../electron/main/journal/store';
+import type { JournalStore, Lease, RecordOutcome, SendOutcome } from '../../electron/main/journal/store';
 import type { SubmissionRow } from '@shared/journal/types';
+import { claimingBetweenReads } from '../support/claiming-between-reads';
 import { tempHome } from '../support/core';
 import pg from 'pg';
 import { createPostgresStore } from '../../electron/main/journal/postgres/store';
@@ -438,19 +439,8 @@ export async function runSchedule(seed: number, store: FaultStore): Promise<Sche
    */
   async function checkStatus(desk: Desk) {
     const other = rng.pick(desks.filter((d) => d.alive));
-    const batches = new Proxy(desk.journal.batches, {
-      get(target, name: keyof BatchStore) {
-        const value = target[name];
-        if (typeof value !== 'function') return value;
-        return async (...args: unknown[]) => {
-          const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          // After each read of the batch's rows (not of the batch itself), before the next.
-          if (name !== 'get') {
-            for (const row of await other.journal.claimDue(other.lease, SENDABLE, 5)) other.inFlight.push({ row });
-          }
-          return result;
-        };
-      },
+    const batches = claimingBetweenReads(desk.journal.batches, async () => {
+      for (const row of await other.journal.claimDue(other.lease, SENDABLE, 5)) other.inFlight.push({ row });
     });
     const core = { journal: { ...desk.journal, batches } } as unknown as Core;
     const status = await batchStatus(core, desk.batchId);

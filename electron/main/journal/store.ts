@@ -118,11 +118,7 @@ export type SendOutcome =
       nextAttemptAt: string | null;
     };
 
-/**
- * A send's outcome for one row, from the sender holding it under `owner`, naming the claim it
- * answers (the row's `claim` token when it was claimed). Only that claim's outcome settles the row:
- * an outcome of an earlier claim is a late answer, kept in the history and never a settlement.
- */
+/** A send's outcome for one row, from the sender holding it under `owner`, naming the claim it answers (see recordOutcomes). */
 export interface RecordOutcome {
   id: number;
   owner: string;

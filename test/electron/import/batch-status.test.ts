@@ -1,30 +1,11 @@
 import { expect, it } from 'vitest';
 import type { Core } from '../../../electron/main/core/core';
 import { batchStatus } from '../../../electron/main/import/batch-queue';
-import type { BatchStore, JournalStore } from '../../../electron/main/journal/store';
+import { claimingBetweenReads } from '../../support/claiming-between-reads';
 import { describeEachStore, freshStores } from '../../support/stores';
 
 const openStore = freshStores();
 const SENDABLE = { entries: ['S'], cancellations: [] };
-
-/**
- * The journal's batch reads, each followed by another desk's claim of every due row before the
- * next read starts: the widest gap two reads of a batch's status can have under load.
- */
-function claimingBetweenReads(store: JournalStore): BatchStore {
-  const desk = { owner: 'other-desk', ms: 60_000 };
-  return new Proxy(store.batches, {
-    get(target, name: keyof BatchStore) {
-      const value = target[name];
-      if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        await store.claimDue(desk, SENDABLE, 10);
-        return result;
-      };
-    },
-  });
-}
 
 describeEachStore('batch status', (kind) => {
   it('a failed row claimed while the status is read is still counted as remaining (one snapshot)', async () => {
@@ -48,7 +29,12 @@ describeEachStore('batch status', (kind) => {
       fields: null,
       nextAttemptAt: new Date(Date.now() - 1000).toISOString(),
     });
-    const core = { journal: { ...store, batches: claimingBetweenReads(store) } } as unknown as Core;
+    const otherDesk = { owner: 'other-desk', ms: 60_000 };
+    const batches = claimingBetweenReads(
+      store.batches,
+      async () => void (await store.claimDue(otherDesk, SENDABLE, 10)),
+    );
+    const core = { journal: { ...store, batches } } as unknown as Core;
     const status = await batchStatus(core, batch.id);
     // Read as failed-and-due, or as sending: either way one row is still being sent.
     expect(status.remaining).toBe(1);
