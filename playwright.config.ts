@@ -1,5 +1,10 @@
+import { register } from 'node:module';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './test/support/chromium';
+
+// The harness loads the main-process handlers from source, whose office schema is .sql files
+// imported as text (bin/sql-text-hooks.mjs); every process that reads this file registers it.
+register('./bin/sql-text-hooks.mjs', import.meta.url);
 
 /** End-to-end tests: the built renderer in Debian's Chromium, its API bound to the real main handlers. */
 export default defineConfig({

@@ -46,6 +46,21 @@ function externalPackagesBut(bundled) {
   };
 }
 
+/** `import text from './x.sql?raw'` is the file's text, as under Vite (see bin/sql-text-hooks.mjs). */
+const sqlText = {
+  name: 'sql-text',
+  setup(build) {
+    build.onResolve({ filter: /\.sql\?raw$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.slice(0, -'?raw'.length)),
+      namespace: 'sql-text',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'sql-text' }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
+
 /** The esbuild options of both entry points (out/cli/main.js, out/cli/journal-worker.js). */
 export const cliBuildOptions = (outdir) => ({
   absWorkingDir: ROOT,
@@ -60,7 +75,7 @@ export const cliBuildOptions = (outdir) => ({
   target: 'node20',
   // Every package stays external but zod, which every start loads: bundled, it
   // is read as part of main.js instead of as many modules resolved one by one.
-  plugins: [externalPackagesBut(['zod'])],
+  plugins: [sqlText, externalPackagesBut(['zod'])],
   // `@shared/x` is shared/x (the alias of tsconfig.base.json's paths).
   alias: { '@shared': join(ROOT, 'shared') },
   // Chunks sit beside the entries: worker-store.ts finds ./journal-worker.js next to its own file.

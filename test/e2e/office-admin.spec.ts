@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createPostgresStore } from '../../electron/main/journal/postgres/store';
-import { PG_MIGRATIONS } from '../../electron/main/journal/postgres/migrations';
+import { PG_MIGRATIONS } from '../../electron/main/journal/postgres/schema/migrations';
 import { OWNER, postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { startDeskBackend, type DeskBackend } from '../support/desk-backend';
 import { seriousViolations } from './support/journal-seed';

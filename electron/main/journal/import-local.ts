@@ -6,7 +6,7 @@ import { payloadHash } from './payload-hash';
 import { createSqliteStore } from './sqlite/store';
 import type { JournalStore } from './store';
 import type { OfficeConnectOptions, OfficeConnection } from './postgres/connect';
-import { AUDIT_INSERT } from './postgres/admin-sql';
+import { AUDIT_INSERT } from './postgres/schema/names';
 import { connectAsOwner } from './postgres/owner-session';
 import { requireCurrent, schemaVersion } from './postgres/version';
 

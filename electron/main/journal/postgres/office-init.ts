@@ -1,10 +1,11 @@
 import type pg from 'pg';
 import type { OfficeConnectOptions, OfficeConnection } from './connect';
 import { connectAsOwner } from './owner-session';
-import { ENSURE_SQL, PG_MIGRATIONS, VERSION_TABLE_SQL } from './migrations';
+import { EVERY_INIT_SQL } from './schema/functions';
+import { PG_MIGRATIONS, VERSION_TABLE_SQL } from './schema/migrations';
 import { GRANTS_SQL, ROLES_SQL } from './roles';
 import { refuseNewer, schemaVersion } from './version';
-import { AUDIT_INSERT } from './admin-sql';
+import { AUDIT_INSERT } from './schema/names';
 
 /** What an init did. */
 export interface OfficeInitResult {
@@ -40,7 +41,7 @@ export async function officeInit(owner: string | OfficeConnection | OfficeConnec
         await client.query(PG_MIGRATIONS[version] ?? '');
         await client.query('INSERT INTO feed_desk.schema_version (version) VALUES ($1)', [version + 1]);
       }
-      await client.query(ENSURE_SQL);
+      await client.query(EVERY_INIT_SQL);
       await client.query(GRANTS_SQL);
       const trigram = await client.query(
         "SELECT pg_catalog.to_regclass('feed_desk.submissions_text') IS NOT NULL AS ok",

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { OfficePermissionError } from '../errors';
-import { AUDIT_INSERT } from './admin-sql';
+import { AUDIT_INSERT } from './schema/names';
 import type { OfficeConnectOptions } from './connect';
 import { connectAsOwner } from './owner-session';
 import { OfficeSetupError } from './version';

@@ -2,8 +2,7 @@ import type { Lease, RecordOutcome, SendableProfiles } from '../store';
 import type { SendingSection } from '../store-sections';
 import type { Db } from './db';
 import { iso, toRow, type PgSubmission } from './rows';
-import { NOT_IN_PAUSED_BATCH } from './batches-sql';
-import { BATCH_LIMIT } from './batch-sending-sql';
+import { BATCH_LIMIT, NOT_IN_PAUSED_BATCH } from './schema/names';
 import { claimGuard } from './claim-guard';
 import { timedClaim } from './claim-times';
 

@@ -13,7 +13,7 @@ import { queryMethods } from './queries';
 import { refreshChanges, REFRESH_MS } from './refresh';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 import { OfficeServers, targetLabel } from './servers';
-import { CHANGE_CHANNEL } from './people-sql';
+import { CHANGE_CHANNEL } from './schema/names';
 import { sendingMethods } from './sending';
 import { requireCurrent, schemaVersion } from './version';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SubmissionRow } from '@shared/journal/types';
-import { CHANGE_CHANNEL } from '../../../../electron/main/journal/postgres/people-sql';
+import { CHANGE_CHANNEL } from '../../../../electron/main/journal/postgres/schema/names';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { entry, queued, sleep, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';

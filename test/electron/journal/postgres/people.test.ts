@@ -6,7 +6,7 @@ import { addUser } from '../../../../electron/main/journal/postgres/roles';
 import { PEOPLE, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';
 import { OWNER } from '../../../support/postgres';
-import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/migrations';
+import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/schema/migrations';
 
 describeOfficeOnly('office journal: people and the administration audit', () => {
   let office: Office;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { JournalVersionError } from '../../../../electron/main/journal/errors';
-import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/migrations';
+import { FUNCTIONS } from '../../../../electron/main/journal/postgres/schema/functions';
+import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/schema/migrations';
 import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
 import { addUser } from '../../../../electron/main/journal/postgres/roles';
 import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
@@ -63,6 +64,16 @@ describeOfficeOnly('office journal: set-up and schema versions', () => {
     });
     await Promise.all([officeInit(server.ownerUrl), officeInit(server.ownerUrl)]);
     expect(await fingerprint(server.ownerUrl)).toBe(before);
+    // The journal's functions are exactly those of schema/functions/, as those files define them.
+    const owner = new pg.Client({ connectionString: server.ownerUrl });
+    await owner.connect();
+    const defined = await owner.query<{ name: string; body: string }>(
+      `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = 'feed_desk' ORDER BY p.proname`,
+    );
+    await owner.end();
+    expect(defined.rows.map((f) => f.name)).toEqual(Object.keys(FUNCTIONS).sort());
+    for (const { name, body } of defined.rows) expect(FUNCTIONS[name], name).toContain(body);
     expect(await clerk.get(row.id)).toEqual(row);
     expect((await queued(clerk, entry('KEEP-2'))).operator).toBe('clara');
     await clerk.close();

@@ -1,21 +1,24 @@
-// An office database made by the previous version (schema 13: the numbered migrations, the
+// An office database made by an earlier version (schema 13: the frozen migrations 001-013, the
 // functions as they defined them) upgraded by office init: migration 14 and the current function
 // definitions applied, its rows kept, and a desk then claims, records and is told of the change
 // once per statement.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PG_MIGRATIONS, VERSION_TABLE_SQL } from '../../../../electron/main/journal/postgres/migrations';
+import { PG_MIGRATIONS, VERSION_TABLE_SQL } from '../../../../electron/main/journal/postgres/schema/migrations';
 import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
-import { CHANGE_CHANNEL } from '../../../../electron/main/journal/postgres/people-sql';
+import { CHANGE_CHANNEL } from '../../../../electron/main/journal/postgres/schema/names';
 import { addUser, GRANTS_SQL, ROLES_SQL } from '../../../../electron/main/journal/postgres/roles';
 import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
-import { GUARD_WAITS_SQL } from '../../../../electron/main/journal/postgres/waits-sql';
+import guardWaits from '../../../../electron/main/journal/postgres/schema/every-init/guard-waits.sql?raw';
 import { startPostgres, type TestPostgres } from '../../../support/postgres';
 import { describeOfficeOnly } from '../../../support/stores';
 import { entry, SENDABLE } from './office-rig';
 
 const CLERK = { user: 'clara', password: 'clara-pw' };
 const PREVIOUS = 13;
+const MIGRATIONS_DIR = join(import.meta.dirname, '../../../../electron/main/journal/postgres/schema/migrations');
 
 describeOfficeOnly('office journal: upgrading a database made by the previous version', () => {
   let server: TestPostgres;
@@ -42,11 +45,16 @@ describeOfficeOnly('office journal: upgrading a database made by the previous ve
     await owner.query('BEGIN');
     await owner.query(ROLES_SQL);
     await owner.query(VERSION_TABLE_SQL);
+    // The frozen files 001 to 013, read from disk as shipped (with the functions they defined).
+    const frozen = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => /^\d{3}-.*\.sql$/.test(name))
+      .sort();
     for (let version = 0; version < PREVIOUS; version += 1) {
-      await owner.query(PG_MIGRATIONS[version]!);
+      expect(frozen[version]).toMatch(new RegExp(`^${String(version + 1).padStart(3, '0')}-`));
+      await owner.query(readFileSync(join(MIGRATIONS_DIR, frozen[version]!), 'utf8'));
       await owner.query('INSERT INTO feed_desk.schema_version (version) VALUES ($1)', [version + 1]);
     }
-    await owner.query(GUARD_WAITS_SQL);
+    await owner.query(guardWaits);
     await owner.query(GRANTS_SQL);
     await owner.query('COMMIT');
     await owner.end();
