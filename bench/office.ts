@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { writeSandboxLink } from '../electron/main/core/sandbox-link';
-import { CHANGE_CHANNEL } from '../electron/main/journal/postgres/people-sql';
+import { CHANGE_CHANNEL } from '../electron/main/journal/postgres/schema/names';
 import { startSandbox } from '../electron/sandbox/server';
 import { runCli } from '../test/support/cli';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../test/support/import-files';
