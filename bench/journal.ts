@@ -11,7 +11,7 @@ import { openDatabase } from '../electron/main/journal/sqlite/database';
 import { writeJournalCsv } from '../electron/main/journal/csv-export';
 import { createSqliteStore } from '../electron/main/journal/sqlite/store';
 import { newOfficeDatabase } from '../test/support/office-journal';
-import { createPostgresStore } from '../electron/main/journal/postgres/store';
+import { createPostgresStore } from '../electron/main/journal/postgres/store/store';
 import type { JournalStore } from '../electron/main/journal/store';
 import type { JournalFilter } from '@shared/journal/types';
 import { startPostgres, type TestPostgres } from '../test/support/postgres';

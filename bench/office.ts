@@ -6,8 +6,8 @@
 // client on the change channel) and the desks' p99 claim round trip (FEED_DESK_CLAIM_TIMES). Last line:
 // `office 8 desks: N of N stored once, database ms per entry D, statements per entry S, notifies per
 // entry K, claim p99 P ms, cost vs 1 desk X`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { writeSandboxLink } from '../electron/main/core/sandbox-link';
@@ -16,10 +16,12 @@ import { startSandbox } from '../electron/sandbox/server';
 import { runCli } from '../test/support/cli';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../test/support/import-files';
 import { OWNER, startPostgres } from '../test/support/postgres';
+import { loadAtStart, verdictNote } from './quiet';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300);
 const DESKS = (process.env.BENCH_DESKS ?? '1,4,8').split(',').map(Number);
 const CONCURRENCY = 4;
+const EXPLAIN_LOG = process.env.BENCH_EXPLAIN_LOG ?? join(tmpdir(), 'feed-desk-office-plans.log');
 const CLEAN = {
   FEED_DESK_CLIENT_ID: '',
   FEED_DESK_CLIENT_SECRET: '',
@@ -33,11 +35,24 @@ await owner.connect();
 await owner.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
 await owner.end();
 await postgres.restart(0);
+if (process.env.BENCH_VERBOSE) {
+  // The statements inside the functions too (with their planning time), and auto_explain's plans
+  // with buffers and trigger times of every statement over 4 ms: where a call's time goes.
+  const verbose = new pg.Client({ connectionString: postgres.url(OWNER, undefined, 'postgres') });
+  await verbose.connect();
+  await verbose.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
+  await verbose.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
+  await verbose.query(`LOAD 'auto_explain'`);
+  await verbose.query(`ALTER SYSTEM SET session_preload_libraries = 'auto_explain'`);
+  await verbose.query(`ALTER SYSTEM SET auto_explain.log_min_duration = 4`);
+  await verbose.query(`ALTER SYSTEM SET auto_explain.log_analyze = on`);
+  await verbose.query(`ALTER SYSTEM SET auto_explain.log_buffers = on`);
+  await verbose.query(`ALTER SYSTEM SET auto_explain.log_triggers = on`);
+  await verbose.query(`ALTER SYSTEM SET auto_explain.log_nested_statements = on`);
+  await verbose.query('SELECT pg_reload_conf()');
+  await verbose.end();
+}
 const sandbox = await startSandbox({ latencyMs: 5 });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** A URL without its password (as a person gives it, the password from PGPASSWORD), TLS off on loopback. */
 function asGiven(url: string): { url: string; password: string } {
@@ -146,14 +161,17 @@ async function office(desks: number): Promise<Figures> {
     [database, users],
   );
   if (process.env.BENCH_VERBOSE) {
-    const top = await db.query<{ query: string; calls: string; ms: number }>(
-      `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query, calls, total_exec_time::float8 AS ms
+    const top = await db.query<{ query: string; calls: string; ms: number; plan: number }>(
+      `SELECT left(regexp_replace(query, $$\\s+$$, $$ $$, $$g$$), 110) AS query, calls, total_exec_time::float8 AS ms,
+              total_plan_time::float8 AS plan
          FROM pg_stat_statements s WHERE s.dbid = (SELECT oid FROM pg_database WHERE datname = $1)
-         ORDER BY total_exec_time DESC LIMIT 8`,
+         ORDER BY total_exec_time DESC LIMIT 25`,
       [database],
     );
     for (const t of top.rows)
-      console.log(`  ${t.ms.toFixed(0).padStart(7)} ms ${String(t.calls).padStart(6)} calls  ${t.query}`);
+      console.log(
+        `  ${t.ms.toFixed(0).padStart(7)} ms plan ${String(Math.round(t.plan)).padStart(5)} ${String(t.calls).padStart(6)} calls  ${t.query}`,
+      );
   }
   await listener.end();
   await db.end();
@@ -180,7 +198,7 @@ async function office(desks: number): Promise<Figures> {
 console.log(
   `office benchmark: ${DESKS.join(', ')} desks of ${ROWS} rows each at once (feed-desk submit --csv, concurrency ` +
     `${CONCURRENCY}, own user and data folder), PostgreSQL 15 on this computer (synchronous_commit off), ` +
-    `sandbox latency 5 ms with 5 % of entries answered 503; load average ${load()}`,
+    `sandbox latency 5 ms with 5 % of entries answered 503; ${loadAtStart()}`,
 );
 const results = new Map<number, Figures>();
 try {
@@ -191,11 +209,13 @@ try {
       `${desks} desk${desks === 1 ? '' : 's'}: ${f.once} of ${f.entries} stored once, ${f.rate.toFixed(0)} office rows/s, ` +
         `database ms per entry ${f.dbMs.toFixed(3)}, statements per entry ${f.statements.toFixed(2)}, ` +
         `notifies per entry ${f.notifies.toFixed(2)}, claim p99 ${f.claimP99.toFixed(1)} ms (${f.claims} claims); ` +
-        `load average ${load()}`,
+        verdictNote(),
     );
   }
 } finally {
   await sandbox.close();
+  // BENCH_VERBOSE: the plans of every statement over 4 ms, from the server's log.
+  if (process.env.BENCH_VERBOSE) copyFileSync(join(postgres.socketDir, 'log'), EXPLAIN_LOG);
   await postgres.stop();
 }
 const one = results.get(1);
@@ -206,5 +226,6 @@ console.log(
 console.log(
   `office ${Math.max(...DESKS)} desks: ${last.once} of ${last.entries} stored once, database ms per entry ${last.dbMs.toFixed(2)}, ` +
     `statements per entry ${last.statements.toFixed(2)}, notifies per entry ${last.notifies.toFixed(2)}, ` +
-    `claim p99 ${last.claimP99.toFixed(1)} ms, cost vs 1 desk ${one ? (last.dbMs / one.dbMs).toFixed(2) : 'n/a'}`,
+    `claim p99 ${last.claimP99.toFixed(1)} ms, cost vs 1 desk ${one ? (last.dbMs / one.dbMs).toFixed(2) : 'n/a'}` +
+    ` (${verdictNote()})`,
 );

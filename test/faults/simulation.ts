@@ -15,7 +15,7 @@ import type { SubmissionRow } from '@shared/journal/types';
 import { claimingBetweenReads } from '../support/claiming-between-reads';
 import { tempHome } from '../support/core';
 import pg from 'pg';
-import { createPostgresStore } from '../../electron/main/journal/postgres/store';
+import { createPostgresStore } from '../../electron/main/journal/postgres/store/store';
 import { newOfficeDatabase, officeServer, RIG_USER } from '../support/office-journal';
 import { OWNER } from '../support/postgres';
 

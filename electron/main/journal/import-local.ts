@@ -5,10 +5,10 @@ import type { HistoryRow, SubmissionRow } from '@shared/journal/types';
 import { payloadHash } from './payload-hash';
 import { createSqliteStore } from './sqlite/store';
 import type { JournalStore } from './store';
-import type { OfficeConnectOptions, OfficeConnection } from './postgres/connect';
+import type { OfficeConnectOptions, OfficeConnection } from './postgres/connection/connect';
 import { AUDIT_INSERT } from './postgres/schema/names';
-import { connectAsOwner } from './postgres/owner-session';
-import { requireCurrent, schemaVersion } from './postgres/version';
+import { connectAsOwner } from './office/owner-session';
+import { requireCurrent, schemaVersion } from './postgres/schema/version';
 
 /** One local row with its history, as an import takes it. */
 export interface LocalRow {

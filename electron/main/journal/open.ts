@@ -9,12 +9,12 @@ import {
   type OfficeJournal,
 } from '@shared/journal/office';
 import type { CredentialStore } from '../credentials/keychain';
-import { parseOfficeUrl } from './postgres/connect';
-import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/office-tls';
+import { parseOfficeUrl } from './postgres/connection/connect';
+import { caFileDigest, readCaFile, tlsFromSslmode } from './postgres/connection/office-tls';
 import { journalCipher } from './sqlite/journal-key';
 import { openSqliteStore } from './sqlite/worker-store';
 import type { JournalStore } from './store';
-import type { PostgresStoreOptions } from './postgres/store';
+import type { PostgresStoreOptions } from './postgres/store/store';
 import { trace } from '../support/trace';
 
 /** The file, in the data folder, that says where this desk's journal lives. */
@@ -171,7 +171,7 @@ export async function openJournalStore(options: OpenJournalOptions, operator: st
     );
   };
   const password = stored ?? (options.env?.PGPASSWORD || none);
-  const { createPostgresStore } = await import('./postgres/store');
+  const { createPostgresStore } = await import('./postgres/store/store');
   // Where to listen for other desks' changes when the journal is reached through a pooler.
   const listenUrl = options.env?.FEED_DESK_JOURNAL_LISTEN_URL || undefined;
   return createPostgresStore({ ...officeOptions(office, password), ...(listenUrl ? { listenUrl } : {}) });

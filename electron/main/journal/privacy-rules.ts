@@ -3,7 +3,7 @@ import { FIELD_NAME, isDefaultCancellationField } from '@shared/profile/cancella
 import { eraseReasonSchema, RETENTION_MAX_DAYS, retentionDaysSchema } from '@shared/journal/privacy';
 
 // How the journal on this computer removes a person's details and checks its arguments (the office
-// database does the same in its functions, privacy-sql.ts).
+// database does the same in its functions, postgres/schema/functions/).
 
 /**
  * The payload with its personal fields' values blanked (and those of `extra`, a cancellation's

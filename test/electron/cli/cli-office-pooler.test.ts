@@ -3,7 +3,7 @@
 // live change feed either listens on a direct connection (listenUrl) or, without one, says that
 // screens refresh on a timer, and they do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore } from '../../../electron/main/journal/postgres/store';
+import { createPostgresStore } from '../../../electron/main/journal/postgres/store/store';
 import type { JournalStore } from '../../../electron/main/journal/store';
 import type { SubmissionRow } from '@shared/journal/types';
 import { useCliRig } from '../../support/cli-rig';

@@ -32,7 +32,7 @@ const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
  * Settings → Journal's administration of the office journal: set it up, its people, this desk's
  * history, the audit. The owner's password is typed once per window and kept in this process's
  * memory only (never stored, never sent back to the page); every change runs in an owner session
- * with a pinned search path and TLS as the desk's (journal/postgres/owner-session.ts). An owner
+ * with a pinned search path and TLS as the desk's (journal/office/owner-session.ts). An owner
  * session opens only by signing in on the office journal this desk has saved, and acts only while
  * that journal is still the saved one: the page (which we do not trust) cannot point it elsewhere.
  */

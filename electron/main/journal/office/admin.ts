@@ -4,13 +4,13 @@
  * journal/postgres/ (an ESLint zone holds that). The PostgreSQL modules load on first use, so a
  * command that never touches an office journal starts without the driver.
  */
-import type { officeInit } from '../postgres/office-init';
-import type { addUser, addUserSql, OfficeRole } from '../postgres/roles';
-import type { listPeople, readAudit, setRole, setSignIn } from '../postgres/people';
-import type { createPostgresStore } from '../postgres/store';
+import type { officeInit } from './office-init';
+import type { addUser, addUserSql, OfficeRole } from './roles';
+import type { listPeople, readAudit, setRole, setSignIn } from './people';
+import type { createPostgresStore } from '../postgres/store/store';
 
 export type { OfficeRole };
-export { isUnreachable, whyUnreachable } from '../postgres/errors';
+export { isUnreachable, whyUnreachable } from '../postgres/connection/errors';
 
 /** What an administrator (or a desk testing its settings) does to an office journal. */
 export interface OfficeAdmin {
@@ -27,10 +27,10 @@ export interface OfficeAdmin {
 /** Loads office administration (once; later calls share the same modules). */
 export async function officeAdmin(): Promise<OfficeAdmin> {
   const [init, roles, people, store] = await Promise.all([
-    import('../postgres/office-init'),
-    import('../postgres/roles'),
-    import('../postgres/people'),
-    import('../postgres/store'),
+    import('./office-init'),
+    import('./roles'),
+    import('./people'),
+    import('../postgres/store/store'),
   ]);
   return {
     officeInit: init.officeInit,

@@ -4,16 +4,16 @@
 // READ COMMITTED whatever the session (a pooler may drop the desk's session settings).
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectAsOwner } from '../../../../electron/main/journal/postgres/owner-session';
-import { OfficeServers } from '../../../../electron/main/journal/postgres/servers';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { connectAsOwner } from '../../../../electron/main/journal/office/owner-session';
+import { OfficeServers } from '../../../../electron/main/journal/postgres/connection/servers';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { describeOfficeOnly } from '../../../support/stores';
 import { entry, PEOPLE, startOffice, type Office } from './office-rig';
 
 /** How long the desk in these tests waits out a call (the desk's own default is 120 s). */
 const OUTAGE_MS = 4_000;
-/** The guard functions' lock_timeout (waits-sql.ts). */
+/** The guard functions' lock_timeout (schema/every-init/guard-waits.sql). */
 const LOCK_MS = 5_000;
 
 describeOfficeOnly('office journal: bounded waits', () => {

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { writeJournalCsv } from '../../../../electron/main/journal/csv-export';
-import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../../electron/main/journal/postgres/roles';
+import { officeInit } from '../../../../electron/main/journal/office/office-init';
+import { addUser } from '../../../../electron/main/journal/office/roles';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { entry, queued, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';

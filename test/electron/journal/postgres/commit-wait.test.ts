@@ -4,9 +4,9 @@
 // answer lost or recorded twice.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { officeInit } from '../../../../electron/main/journal/office/office-init';
+import { addUser } from '../../../../electron/main/journal/office/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import type { JournalStore, RecordOutcome } from '../../../../electron/main/journal/store';
 import { startPostgres, startStandby, type TestPostgres, type TestStandby } from '../../../support/postgres';
 import { describeOfficeOnly } from '../../../support/stores';

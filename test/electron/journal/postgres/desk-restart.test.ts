@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCore, type Core } from '../../../../electron/main/core/core';
 import { publishEvents } from '../../../../electron/main/ipc/events';
-import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { officeInit } from '../../../../electron/main/journal/office/office-init';
+import { addUser } from '../../../../electron/main/journal/office/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
 import { tempHome } from '../../../support/core';
 import { storedReference } from '../../../support/import-files';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import { startFakePostgres, type FakePostgres } from '../../../support/fake-postgres';
 import {
   makeTestCertificates,

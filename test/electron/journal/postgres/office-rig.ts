@@ -1,9 +1,9 @@
 // Shared set-up of the office journal tests: a throwaway cluster, office init, a clerk and a supervisor.
 import pg from 'pg';
 import { payloadHash } from '../../../../electron/main/journal/payload-hash';
-import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
-import { addUser } from '../../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { officeInit } from '../../../../electron/main/journal/office/office-init';
+import { addUser } from '../../../../electron/main/journal/office/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import type { JournalStore, NewSubmission } from '../../../../electron/main/journal/store';
 import { startPostgres, type TestPostgres } from '../../../support/postgres';
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createDispatch, type Dispatch } from '../../../../electron/main/ipc/dispatch';
 import { createHandlers } from '../../../../electron/main/ipc/handlers';
 import { readJournalSettings } from '../../../../electron/main/journal/open';
-import { officeInit } from '../../../../electron/main/journal/postgres/office-init';
+import { officeInit } from '../../../../electron/main/journal/office/office-init';
 import type { OfficeJournal } from '@shared/journal/office';
 import { startCoreRig, type CoreRig } from '../../../support/core';
 import { testDesktop } from '../../../support/desktop';

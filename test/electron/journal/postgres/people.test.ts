@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { OfficePermissionError } from '../../../../electron/main/journal/errors';
-import { listPeople, readAudit, setRole, setSignIn } from '../../../../electron/main/journal/postgres/people';
-import { addUser } from '../../../../electron/main/journal/postgres/roles';
+import { listPeople, readAudit, setRole, setSignIn } from '../../../../electron/main/journal/office/people';
+import { addUser } from '../../../../electron/main/journal/office/roles';
 import { PEOPLE, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';
 import { OWNER } from '../../../support/postgres';

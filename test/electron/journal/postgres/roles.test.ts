@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { JournalStateError, OfficePermissionError } from '../../../../electron/main/journal/errors';
-import { addUser, addUserSql } from '../../../../electron/main/journal/postgres/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { addUser, addUserSql } from '../../../../electron/main/journal/office/roles';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { entry, queued, startOffice, type Office } from './office-rig';
 import { describeOfficeOnly } from '../../../support/stores';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientConfig } from '../../../../electron/main/journal/postgres/connect';
+import { clientConfig } from '../../../../electron/main/journal/postgres/connection/connect';
 import {
   officeFromUrl,
   officeOptions,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store';
+import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
 import type { JournalStore } from '../../../../electron/main/journal/store';
 import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
 import { describeOfficeOnly, freshOfficeJournal } from '../../../support/stores';

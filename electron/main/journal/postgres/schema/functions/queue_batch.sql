@@ -33,10 +33,15 @@ BEGIN
   LOOP
     PERFORM pg_advisory_xact_lock(v_key);
   END LOOP;
-  SELECT array_agg(n ORDER BY n) INTO v_later FROM generate_subscripts(p_rows, 1) AS n
-    WHERE EXISTS (SELECT 1 FROM generate_subscripts(p_rows, 1) AS e WHERE e < n AND (p_rows[e] = p_rows[n]
-      OR p_hashes[e] = p_hashes[n] OR (coalesce(p_payloads[n] ->> 'policy', '') <> ''
-        AND p_payloads[e] ->> 'policy' = p_payloads[n] ->> 'policy')));
+  -- A row that repeats an earlier row of the call (its row number, content or policy number) is
+  -- queued after the rest, one at a time, so it meets the earlier one as a duplicate.
+  SELECT array_agg(n ORDER BY n) INTO v_later FROM (
+      SELECT n, row_number() OVER (PARTITION BY p_rows[n] ORDER BY n) AS by_row,
+          row_number() OVER (PARTITION BY p_hashes[n] ORDER BY n) AS by_hash,
+          row_number() OVER (PARTITION BY nullif(p_payloads[n] ->> 'policy', '') ORDER BY n) AS by_policy,
+          nullif(p_payloads[n] ->> 'policy', '') IS NOT NULL AS has_policy
+        FROM generate_subscripts(p_rows, 1) AS n) r
+    WHERE r.by_row > 1 OR r.by_hash > 1 OR (r.has_policy AND r.by_policy > 1);
   RETURN QUERY
   WITH input AS (
       SELECT n, p_rows[n] AS file_row, p_payloads[n] AS payload, p_hashes[n] AS hash,

@@ -1,5 +1,5 @@
 import type { SubmissionRow } from '@shared/journal/types';
-import type { Db, RetryHooks } from './db';
+import type { Db, RetryHooks } from '../connection/db';
 
 /**
  * Keeps track of the rows each sender id of this process holds in `sending`, so that a claim

@@ -1,8 +1,8 @@
 import { OfficePermissionError } from '../errors';
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { OfficeConnectOptions, OfficeConnection } from './connect';
-import { AUDIT_INSERT } from './schema/names';
+import type { OfficeConnectOptions, OfficeConnection } from '../postgres/connection/connect';
+import { AUDIT_INSERT } from '../postgres/schema/names';
 import { connectAsOwner } from './owner-session';
 
 /** The two group roles of an office journal: clerks key, send and see; supervisors also resolve and review. */

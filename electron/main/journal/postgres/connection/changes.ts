@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { SubmissionRow } from '@shared/journal/types';
 import { isUnreachable } from './errors';
-import { CHANGE_CHANNEL } from './schema/names';
+import { CHANGE_CHANNEL } from '../schema/names';
 
 /** Committed changes of rows, from any desk, as the database announces them. */
 export interface ChangeFeed {

@@ -1,5 +1,5 @@
-import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from '../store';
-import type { Db } from './db';
+import type { Batch, BatchQueued, BatchStore, LeftOutRow, StateCounts } from '../../store';
+import type { Db } from '../connection/db';
 import { iso, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 
 /** Rows queued per transaction: the duplicate guard locks at most two keys per row. */

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { OfficePermissionError } from '../errors';
-import { AUDIT_INSERT } from './schema/names';
-import type { OfficeConnectOptions } from './connect';
+import { AUDIT_INSERT } from '../postgres/schema/names';
+import type { OfficeConnectOptions } from '../postgres/connection/connect';
 import { connectAsOwner } from './owner-session';
-import { OfficeSetupError } from './version';
+import { OfficeSetupError } from '../postgres/schema/version';
 import { checkName, IS_PERSON, OFFICE_ROLES, PERSON_ROLE, type OfficeRole } from './roles';
 
 /** A person of the office journal: their database user, their group, and whether they may sign in. */

@@ -1,8 +1,8 @@
-import type { Lease, RecordOutcome, SendableProfiles } from '../store';
-import type { SendingSection } from '../store-sections';
-import type { Db } from './db';
+import type { Lease, RecordOutcome, SendableProfiles } from '../../store';
+import type { SendingSection } from '../../store-sections';
+import type { Db } from '../connection/db';
 import { iso, toRow, type PgSubmission } from './rows';
-import { BATCH_LIMIT, NOT_IN_PAUSED_BATCH } from './schema/names';
+import { BATCH_LIMIT, NOT_IN_PAUSED_BATCH } from '../schema/names';
 import { claimGuard } from './claim-guard';
 import { timedClaim } from './claim-times';
 

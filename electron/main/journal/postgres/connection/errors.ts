@@ -4,7 +4,7 @@ import {
   OfficeConnectionError,
   OfficePermissionError,
   type OfficeRefusal,
-} from '../errors';
+} from '../../errors';
 
 /** Turns the database's refusals into the journal's own errors; anything else passes unchanged. */
 export function translate(err: unknown): unknown {

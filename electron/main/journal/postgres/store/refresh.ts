@@ -1,5 +1,5 @@
 import type { SubmissionRow } from '@shared/journal/types';
-import type { ChangeFeed } from './changes';
+import type { ChangeFeed } from '../connection/changes';
 
 /** How often a desk without live announcements looks for changed rows. */
 export const REFRESH_MS = 10_000;

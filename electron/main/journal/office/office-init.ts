@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { OfficeConnectOptions, OfficeConnection } from './connect';
+import type { OfficeConnectOptions, OfficeConnection } from '../postgres/connection/connect';
 import { connectAsOwner } from './owner-session';
-import { EVERY_INIT_SQL } from './schema/functions';
-import { PG_MIGRATIONS, VERSION_TABLE_SQL } from './schema/migrations';
+import { EVERY_INIT_SQL } from '../postgres/schema/functions';
+import { PG_MIGRATIONS, VERSION_TABLE_SQL } from '../postgres/schema/migrations';
 import { GRANTS_SQL, ROLES_SQL } from './roles';
-import { refuseNewer, schemaVersion } from './version';
-import { AUDIT_INSERT } from './schema/names';
+import { refuseNewer, schemaVersion } from '../postgres/schema/version';
+import { AUDIT_INSERT } from '../postgres/schema/names';
 
 /** What an init did. */
 export interface OfficeInitResult {

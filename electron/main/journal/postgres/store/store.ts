@@ -1,21 +1,21 @@
 import pg from 'pg';
-import type { JournalLocation, JournalStore } from '../store';
+import type { JournalLocation, JournalStore } from '../../store';
 import { actionMethods } from './actions';
 import { batchMethods } from './batches';
-import { FeedDeafError, listenForChanges, type ChangeFeed } from './changes';
-import { label, officeTargets, type OfficeConnectOptions } from './connect';
-import { wrapPool } from './db';
+import { FeedDeafError, listenForChanges, type ChangeFeed } from '../connection/changes';
+import { label, officeTargets, type OfficeConnectOptions } from '../connection/connect';
+import { wrapPool } from '../connection/db';
 import { draftMethods } from './drafts';
-import { JournalUnreachableError, OfficeConnectionError, OfficePermissionError } from '../errors';
-import { isUnreachable } from './errors';
+import { JournalUnreachableError, OfficeConnectionError, OfficePermissionError } from '../../errors';
+import { isUnreachable } from '../connection/errors';
 import { privacyMethods } from './privacy';
 import { queryMethods } from './queries';
 import { refreshChanges, REFRESH_MS } from './refresh';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
-import { OfficeServers, targetLabel } from './servers';
-import { CHANGE_CHANNEL } from './schema/names';
+import { OfficeServers, targetLabel } from '../connection/servers';
+import { CHANGE_CHANNEL } from '../schema/names';
 import { sendingMethods } from './sending';
-import { requireCurrent, schemaVersion } from './version';
+import { requireCurrent, schemaVersion } from '../schema/version';
 
 /**
  * Where the office journal is and how to sign in; at most `poolSize` connections (3 by default)

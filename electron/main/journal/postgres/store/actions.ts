@@ -1,6 +1,6 @@
-import type { OpenCounts } from '../store';
-import type { ActionSection } from '../store-sections';
-import type { Db } from './db';
+import type { OpenCounts } from '../../store';
+import type { ActionSection } from '../../store-sections';
+import type { Db } from '../connection/db';
 import { toRow, type PgSubmission } from './rows';
 
 type Actions = ActionSection;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { JournalUnreachableError } from '../errors';
+import { JournalUnreachableError } from '../../errors';
 import { isUnreachable, translate, whyUnreachable } from './errors';
 import { unanswered, waitedFor, type Waited } from './waits';
 

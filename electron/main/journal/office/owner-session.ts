@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { OfficeConnectOptions, OfficeConnection } from './connect';
-import { connectOnce } from './servers';
+import type { OfficeConnectOptions, OfficeConnection } from '../postgres/connection/connect';
+import { connectOnce } from '../postgres/connection/servers';
 
 /**
  * The only search path of an owner's session: no schema anyone else may create in (such as

@@ -1,5 +1,5 @@
-import type { PrivacyStore, Retention } from '../privacy-store';
-import type { Db } from './db';
+import type { PrivacyStore, Retention } from '../../privacy-store';
+import type { Db } from '../connection/db';
 import { isoColumn, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 
 const RETENTION = `SELECT days, set_by, ${isoColumn('set_at')} FROM`;

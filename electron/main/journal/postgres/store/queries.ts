@@ -1,10 +1,10 @@
 import type { JournalState, SubmissionRow } from '@shared/journal/types';
-import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../store';
-import type { QuerySection } from '../store-sections';
-import type { Db } from './db';
+import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../../store';
+import type { QuerySection } from '../../store-sections';
+import type { Db } from '../connection/db';
 import { dayAfter, orderBy, whereClause } from './filters';
 import { isoColumn, ROW_COLUMNS, toHistory, toRow, type PgSubmission } from './rows';
-import { CUSTOMER_STATES_SQL } from '../customer-match';
+import { CUSTOMER_STATES_SQL } from '../../customer-match';
 
 type Queries = QuerySection;
 

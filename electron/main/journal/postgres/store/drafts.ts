@@ -1,5 +1,5 @@
-import type { JournalStore } from '../store';
-import type { Db } from './db';
+import type { JournalStore } from '../../store';
+import type { Db } from '../connection/db';
 import { iso } from './rows';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { JournalVersionError } from '../errors';
-import { PG_MIGRATIONS } from './schema/migrations';
+import { JournalVersionError } from '../../errors';
+import { PG_MIGRATIONS } from './migrations';
 
 /** The office journal's schema version, 0 when it has none yet. */
 export async function schemaVersion(client: pg.ClientBase): Promise<number> {

@@ -1,5 +1,5 @@
 import type { HistoryRow, JournalState, SubmissionKind, SubmissionRow } from '@shared/journal/types';
-import { readPayload } from '../payload-read';
+import { readPayload } from '../../payload-read';
 
 type Time = Date | string | null;
 type Int = number | string | null;
