@@ -168,6 +168,11 @@ async function office(desks: number): Promise<Figures> {
          ORDER BY total_exec_time DESC LIMIT 25`,
       [database],
     );
+    const hot = await db.query<{ updates: string; hot: string }>(
+      `SELECT n_tup_upd AS updates, n_tup_hot_upd AS hot FROM pg_stat_user_tables
+        WHERE schemaname = 'feed_desk' AND relname = 'submissions'`,
+    );
+    console.log(`  submissions: ${hot.rows[0]?.updates} updates, ${hot.rows[0]?.hot} of them HOT`);
     for (const t of top.rows)
       console.log(
         `  ${t.ms.toFixed(0).padStart(7)} ms plan ${String(Math.round(t.plan)).padStart(5)} ${String(t.calls).padStart(6)} calls  ${t.query}`,

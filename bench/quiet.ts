@@ -4,17 +4,16 @@
 import { loadavg } from 'node:os';
 
 const QUIET = 1.5;
-const startLoad = loadavg()[0]!;
+const atStart = loadavg();
+const startLoad = atStart[0]!;
+const show = (loads: number[]) => loads.map((l) => l.toFixed(2)).join(' ');
 
 /** The load averages now (1, 5, 15 minutes). */
-export const loadNow = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+export const loadNow = () => show(loadavg());
 
 /** The benchmark's first line about the machine. */
 export const loadAtStart = () =>
-  `load average at start ${loadNow()}` + (startLoad > QUIET ? ` (above ${QUIET}: this run is not a verdict)` : '');
+  `load average at start ${show(atStart)}` + (startLoad > QUIET ? ` (above ${QUIET}: this run is not a verdict)` : '');
 
 /** Appended to a figure: the load now, and "not a verdict" when the run started on a busy machine. */
 export const verdictNote = () => `load average ${loadNow()}; ${startLoad > QUIET ? 'not a verdict' : 'a verdict'}`;

@@ -65,13 +65,13 @@ function plainUrl(url: string): string {
 async function localSchemaVersion(path: string, credentials: CredentialStore): Promise<number | null> {
   if (!existsSync(path)) return null;
   try {
-    const [{ default: Database }, { isPlainJournal, openKeyed }] = await Promise.all([
+    const [{ default: Database }, { isPlainJournal, openKeyed, rawKeyingOf }] = await Promise.all([
       import('better-sqlite3-multiple-ciphers'),
       import('../journal/sqlite/database'),
     ]);
     const key = isPlainJournal(path) ? undefined : await credentials.journalKey.read();
     const options = { readonly: true, fileMustExist: true };
-    const db = key ? openKeyed(path, key, options) : new Database(path, options);
+    const db = key ? openKeyed(path, key, options, rawKeyingOf(path, key)) : new Database(path, options);
     try {
       return db.pragma('user_version', { simple: true }) as number;
     } finally {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3-multiple-ciphers';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   copyFileSync,
@@ -10,21 +10,23 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { JournalKeyError, JournalVersionError } from '../errors';
 import { MIGRATIONS } from './migrations';
-import { keyFor, PLAIN_HEADER, type DerivedKey } from './derived-key';
+import { keyFor, PLAIN_HEADER, rawKeyText, saltOf, type DerivedKey } from './derived-key';
 
-export { deriveKey, saltOf, type DerivedKey } from './derived-key';
+export { deriveKey, rawKeyText, saltOf, type DerivedKey } from './derived-key';
 
 /** How this computer's journal is opened: with its key (SQLCipher 4 settings) or plain. */
 export interface JournalCipher {
   /** The 32-byte key from the keychain; none when no keychain can be used. */
   key?: Buffer;
   /**
-   * The key SQLCipher derives from `key` for the file with this salt, derived once per start (see
-   * deriveKey): the journal's thread opens the file with it and so never derives it again.
+   * The key SQLCipher encrypts the file with, and the file's salt: `key` itself for every journal
+   * made or re-keyed since keys went raw (no derivation at all), or for an older journal the key
+   * SQLCipher derived from `key` (see deriveKey). The journal's thread opens the file with it.
    */
   derived?: DerivedKey;
   /** Refuse a plain journal (an administrator's policy), rather than opening or creating one. */
@@ -171,13 +173,15 @@ export function encryptInPlace(file: string, key: Buffer): void {
       );
     }
     copyFileSync(file, next);
+    // Under the keychain's key as SQLCipher's raw key (no derivation), with a salt of its own.
+    const salt = randomBytes(16);
     const encrypted = openKeyed(next, undefined);
     try {
-      encrypted.rekey(key);
+      encrypted.rekey(rawKeyText(key, salt));
     } finally {
       encrypted.close();
     }
-    const check = openKeyed(next, key, { readonly: true });
+    const check = openKeyed(next, key, { readonly: true }, { key, salt });
     const same = (() => {
       try {
         return fingerprint(check) === fingerprint(plain);
@@ -201,6 +205,88 @@ export function encryptInPlace(file: string, key: Buffer): void {
 }
 
 /**
+ * How a journal is keyed when only the keychain's key is given: a new file under it as the raw key
+ * with a fresh salt, a file that opens under it as the raw key so; else (a journal of an earlier
+ * version, or another key) undefined, and SQLCipher derives the key from it.
+ */
+export function rawKeyingOf(file: string, key: Buffer): DerivedKey | undefined {
+  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0) return { key, salt: randomBytes(16) };
+  const salt = saltOf(file);
+  return salt && opensUnder(file, key, { key, salt }) ? { key, salt } : undefined;
+}
+
+/** Whether the journal file opens under `keying` (its key and salt as SQLCipher's raw key). */
+export function opensUnder(file: string, key: Buffer, keying: DerivedKey): boolean {
+  const db = openKeyed(file, key, { readonly: true, fileMustExist: true }, keying);
+  try {
+    db.pragma('user_version', { simple: true });
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB') return false;
+    throw err;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Re-keys a journal encrypted by an earlier version (under the key SQLCipher derived from the
+ * keychain's, `derived`) to the keychain's key as its raw key, so no later start derives a key: the
+ * journal is held (no other process reads or writes it meanwhile), copied, the copy re-keyed and
+ * read back against the original, and only then renamed over it, as encryptInPlace does. A run
+ * stopped at any point leaves the journal as it was. The caller holds the key lock. Returns the raw
+ * key and salt; undefined when another Feed Desk has the journal open (it stays as it is, and the
+ * next start tries again).
+ */
+export function rekeyToRaw(file: string, key: Buffer, derived: DerivedKey): DerivedKey | undefined {
+  const next = encryptingCopyOf(file);
+  const leftovers = () => [next, `${next}-journal`].forEach((path) => rmSync(path, { force: true }));
+  leftovers();
+  const salt = saltOf(file);
+  if (!salt?.equals(derived.salt)) return undefined;
+  const old = openKeyed(file, key, { timeout: 0 }, derived);
+  try {
+    try {
+      old.pragma('locking_mode = EXCLUSIVE');
+      old.pragma('wal_checkpoint(TRUNCATE)');
+      old.pragma('journal_mode = DELETE');
+      old.exec('BEGIN EXCLUSIVE');
+    } catch (err) {
+      const { code } = err as { code?: string };
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return undefined;
+      throw err;
+    }
+    copyFileSync(file, next);
+    const copy = openKeyed(next, key, undefined, derived);
+    try {
+      copy.rekey(rawKeyText(key, salt));
+    } finally {
+      copy.close();
+    }
+    const raw = { key, salt };
+    const check = openKeyed(next, key, { readonly: true }, raw);
+    const same = (() => {
+      try {
+        return fingerprint(check) === fingerprint(old);
+      } finally {
+        check.close();
+      }
+    })();
+    if (!same) throw new Error(`Re-keying the journal ${file} did not keep every row; the journal was not changed`);
+    flush(next, 'file');
+    if (process.platform === 'win32') old.close();
+    renameSync(next, file);
+    flush(dirname(file), 'folder');
+    return raw;
+  } catch (err) {
+    leftovers();
+    throw err;
+  } finally {
+    if (old.open) old.close();
+  }
+}
+
+/**
  * Opens (creating if needed) the journal database: under its key when one is given (a plain
  * journal is encrypted in place first), then WAL, synchronous=FULL and foreign keys on every
  * open, then the numbered migrations. A newer schema is refused before anything is written.
@@ -217,7 +303,7 @@ export function openDatabase(file: string, cipher: JournalCipher = {}): Database
   }
   // Encrypted under the key lock, as journalCipher does: two processes never encrypt one journal at once.
   if (key && isPlainJournal(file)) holdingKeyLock(file, () => encryptInPlace(file, key));
-  const db = openKeyed(file, key, undefined, cipher.derived);
+  const db = openKeyed(file, key, undefined, cipher.derived ?? (key && rawKeyingOf(file, key)));
   const version = schemaVersion(db, file, key !== undefined);
   if (version > MIGRATIONS.length) {
     db.close();

@@ -1,5 +1,7 @@
-// The key SQLCipher encrypts a journal file with, derived from the keychain's key once per start
-// (in the thread pool) and handed to whatever opens the file, so no open derives it again.
+// The key SQLCipher encrypts a journal file with: the keychain's 256-bit random key itself, given
+// as SQLCipher's raw key with the file's salt (as Signal-Desktop does), so no start pays PBKDF2's
+// 256,000 rounds. A journal made by an earlier version is encrypted under a key derived from the
+// keychain's (deriveKey); it is opened so once more and re-keyed (database.ts, rekeyToRaw).
 import { pbkdf2 } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -36,6 +38,10 @@ export function saltOf(file: string): Buffer | undefined {
   }
 }
 
+/** A raw key as SQLCipher takes it, with the salt the file is to carry: x'<key><salt>' in hex. */
+export const rawKeyText = (key: Buffer, salt: Buffer) =>
+  Buffer.from(`x'${key.toString('hex')}${salt.toString('hex')}'`);
+
 /**
  * The key as SQLCipher takes it: the derived key in its raw form (no derivation) when it is for this
  * file's salt, with the salt when the file is new; else the keychain's key, which SQLCipher derives.
@@ -44,7 +50,6 @@ export function keyFor(file: string, key: Buffer, derived: DerivedKey | undefine
   if (!derived) return key;
   const salt = saltOf(file);
   if (salt?.equals(derived.salt)) return Buffer.from(`x'${derived.key.toString('hex')}'`);
-  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0)
-    return Buffer.from(`x'${derived.key.toString('hex')}${derived.salt.toString('hex')}'`);
+  if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0) return rawKeyText(derived.key, derived.salt);
   return key;
 }

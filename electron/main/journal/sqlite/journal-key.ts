@@ -16,6 +16,8 @@ import {
   encryptInPlace,
   isPlainJournal,
   lockOf,
+  opensUnder,
+  rekeyToRaw,
   saltOf,
   type DerivedKey,
   type JournalCipher,
@@ -31,7 +33,9 @@ export const REQUIRE_ENCRYPTION_ENV = 'FEED_DESK_REQUIRE_ENCRYPTION';
  * folder, made at first start (and read back before use, so a keychain that does not keep it
  * leaves the journal plain rather than unreadable). Without a keychain the journal stays plain,
  * unless encryption is required. An encrypted journal whose key is gone is refused, never replaced.
- * Unless `derive` is false, the key SQLCipher uses for the file is derived here, once (see deriveKey).
+ * Unless `derive` is false, how SQLCipher is to key the file is worked out here: the keychain's key
+ * as its raw key; for a journal of an earlier version, the key derived from it once more (see
+ * deriveKey), and the journal re-keyed to the raw key when no other Feed Desk has it open.
  */
 export async function journalCipher(
   credentials: CredentialStore,
@@ -43,7 +47,13 @@ export async function journalCipher(
   const derivedFor = async (key: Buffer, made?: DerivedKey): Promise<DerivedKey | undefined> => {
     const salt = derive ? saltOf(file) : undefined;
     if (!salt) return undefined;
-    return made?.salt.equals(salt) ? made : await deriveKey(key, salt);
+    if (made?.salt.equals(salt)) return made;
+    const raw = { key, salt };
+    if (opensUnder(file, key, raw)) return raw;
+    const derived = await deriveKey(key, salt);
+    // Not under this key either (another key, not a journal): the open refuses it in plain words.
+    if (!opensUnder(file, key, derived)) return derived;
+    return (await whileHolding(lockOf(file), async () => rekeyToRaw(file, key, derived))) ?? derived;
   };
   try {
     const kept = await credentials.journalKey.read();
@@ -69,7 +79,7 @@ export async function journalCipher(
       if (isPlainJournal(file)) encryptInPlace(file, key);
       let made: DerivedKey | undefined;
       if (isNew(file)) {
-        made = derive ? await deriveKey(key, randomBytes(16)) : undefined;
+        made = { key, salt: randomBytes(16) };
         createEncrypted(file, key, made);
       }
       return { key, derived: await derivedFor(key, made), required };

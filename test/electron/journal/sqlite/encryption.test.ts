@@ -17,8 +17,10 @@ import {
   createEncrypted,
   encryptingCopyOf,
   isPlainJournal,
+  deriveKey,
   openDatabase,
   openKeyed,
+  opensUnder,
 } from '../../../../electron/main/journal/sqlite/database';
 import { payloadHash } from '../../../../electron/main/journal/payload-hash';
 import { journalCipher, lockOf, REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
@@ -242,12 +244,13 @@ describe("this computer's journal at rest", () => {
     expect(existsSync(encryptingCopyOf(file)), 'the encrypted copy replaced the journal').toBe(false);
   });
 
-  it("the key is derived once per start: the journal's thread opens it with the derived key, on a new data folder and on one keyed before", async () => {
+  it("the keychain's key is the journal's raw key: no start derives one, and the journal's thread opens the file with it", async () => {
     const credentials = memoryCredentials();
     const file = localJournalPath(tempHome());
     const made = await journalCipher(credentials, file);
-    expect(made.derived?.key).toHaveLength(32);
-    // Another key in the keychain's place: only the derived key, used as it is, can open the file.
+    expect(made.derived?.key.equals(made.key!)).toBe(true);
+    expect(made.derived?.salt.equals(readFileSync(file).subarray(0, 16))).toBe(true);
+    // Another key in the keychain's place: only the key and salt handed over, used as they are, open the file.
     const wrong = randomBytes(32);
     const store = await openSqliteStore(file, 'clerk', { key: wrong, derived: made.derived });
     opened.push(store);
@@ -260,19 +263,52 @@ describe("this computer's journal at rest", () => {
     );
     expect(queued.row?.state).toBe('queued');
     await store.close();
-    // The file is as SQLCipher keys it from the keychain's key: it opens with that key alone.
-    const byKey = openKeyed(file, made.key, { readonly: true });
-    expect(byKey.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 1 });
-    byKey.close();
+    // Not a passphrase: SQLCipher's own derivation from the keychain's key does not open it.
+    expect(opensUnder(file, made.key!, { key: made.key!, salt: made.derived!.salt })).toBe(true);
+    const derivedByTheOldRule = await deriveKey(made.key!, made.derived!.salt);
+    expect(opensUnder(file, made.key!, derivedByTheOldRule)).toBe(false);
+  });
 
-    // A journal keyed before this change (SQLCipher derived its key inside SQLite): its salt is read.
-    const older = localJournalPath(tempHome());
-    createEncrypted(older, made.key!);
-    const again = await journalCipher(credentials, older);
-    expect(again.derived?.salt.equals(readFileSync(older).subarray(0, 16))).toBe(true);
-    const db = openDatabase(older, { key: wrong, derived: again.derived });
-    expect(db.pragma('user_version', { simple: true })).toBeGreaterThan(0);
+  it('a journal keyed by an earlier version (a derived key) is re-keyed once to the raw key, every row kept; while another Feed Desk has it open it stays as it is', async () => {
+    const credentials = memoryCredentials();
+    const home = tempHome();
+    const file = localJournalPath(home);
+    const key = (await journalCipher(credentials, localJournalPath(tempHome()))).key!;
+    // As an earlier version made it: the key derived inside SQLite from the keychain's, with a row in it.
+    createEncrypted(file, key);
+    const older = openDatabase(file, { key });
+    older
+      .prepare("INSERT INTO drafts (screen, profile, payload, updated_at) VALUES ('entry', 'Sandbox', '{}', 'now')")
+      .run();
+    older.close();
+    const salt = readFileSync(file).subarray(0, 16);
+    const legacy = await deriveKey(key, salt);
+    expect(opensUnder(file, key, legacy)).toBe(true);
+
+    // Held open by another process: left as it is, and this start opens it with the derived key.
+    const other = openKeyed(file, key, undefined, legacy);
+    other.pragma('journal_mode = WAL');
+    other.prepare('SELECT count(*) FROM drafts').get();
+    try {
+      const held = await journalCipher(credentials, file);
+      expect(held.derived?.key.equals(legacy.key)).toBe(true);
+      expect(opensUnder(file, key, legacy)).toBe(true);
+      expect(existsSync(encryptingCopyOf(file))).toBe(false);
+    } finally {
+      other.close();
+    }
+
+    // The next start re-keys it: the raw key opens it, the derived one no longer does, nothing lost.
+    const cipher = await journalCipher(credentials, file);
+    expect(cipher.derived).toEqual({ key, salt });
+    expect(opensUnder(file, key, { key, salt })).toBe(true);
+    expect(opensUnder(file, key, legacy)).toBe(false);
+    expect(existsSync(encryptingCopyOf(file))).toBe(false);
+    const db = openDatabase(file, { key: randomBytes(32), derived: cipher.derived });
+    expect(db.prepare('SELECT count(*) FROM drafts').pluck().get()).toBe(1);
     db.close();
+    // And once re-keyed, a start works it out without deriving: the same raw key and salt.
+    expect(await journalCipher(credentials, file)).toMatchObject({ derived: { key, salt } });
   });
 
   it("the journal's thread starts while the key is read: it opens the file under the cipher that comes later, and a refusal ends it", async () => {
@@ -429,7 +465,7 @@ describe("this computer's journal at rest", () => {
     await exited;
     const cipher = await starting;
     expect(cipher.key).toHaveLength(32);
-    const db = openKeyed(file, cipher.key);
+    const db = openKeyed(file, cipher.key, undefined, cipher.derived);
     expect(db.pragma('user_version', { simple: true })).toBe(0);
     db.close();
   });
