@@ -6,7 +6,7 @@
 // client on the change channel) and the desks' p99 claim round trip (FEED_DESK_CLAIM_TIMES). Last line:
 // `office 8 desks: N of N stored once, database ms per entry D, statements per entry S, notifies per
 // entry K, claim p99 P ms, cost vs 1 desk X`.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -77,6 +77,31 @@ async function cli(args: string[], env: NodeJS.ProcessEnv, input?: string) {
   return run;
 }
 
+/**
+ * CPU time the cluster has used, in ms (Linux /proc): the postmaster, its live backends, and the
+ * backends that ended (counted in the postmaster's cutime once reaped). Beside the statements' wall
+ * time it shows how much of a statement's time was the database working and how much waiting for a core.
+ */
+function clusterCpuMs(): number {
+  const ticks = (pid: string) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: f[1]!, own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+  };
+  const postmaster = readFileSync(join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]!;
+  const main = ticks(postmaster);
+  let total = main.own + main.children;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const t = ticks(pid);
+      if (t.ppid === postmaster) total += t.own;
+    } catch {
+      // The process ended while we looked: its time is in the postmaster's cutime.
+    }
+  }
+  return total * 10; // USER_HZ is 100 on Linux
+}
+
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? NaN;
 
 interface Figures {
@@ -84,6 +109,7 @@ interface Figures {
   entries: number;
   rate: number;
   dbMs: number;
+  cpuMs: number;
   statements: number;
   notifies: number;
   claimP99: number;
@@ -131,6 +157,7 @@ async function office(desks: number): Promise<Figures> {
   await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
   await db.query('SELECT pg_stat_statements_reset()');
   const before = sandbox.records.length;
+  const cpuBefore = clusterCpuMs();
 
   const started = performance.now();
   const runs = Promise.all(
@@ -153,6 +180,7 @@ async function office(desks: number): Promise<Figures> {
     throw err;
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = clusterCpuMs() - cpuBefore;
   await new Promise((r) => setTimeout(r, 200)); // the last notifications
   const { rows } = await db.query<{ ms: number; calls: number }>(
     `SELECT coalesce(sum(total_exec_time), 0)::float8 AS ms, coalesce(sum(calls), 0)::float8 AS calls
@@ -193,6 +221,7 @@ async function office(desks: number): Promise<Figures> {
     entries,
     rate: entries / seconds,
     dbMs: rows[0]!.ms / entries,
+    cpuMs: cpuMs / entries,
     statements: rows[0]!.calls / entries,
     notifies: notifies / entries,
     claimP99: p99(times),
@@ -212,7 +241,7 @@ try {
     results.set(desks, f);
     console.log(
       `${desks} desk${desks === 1 ? '' : 's'}: ${f.once} of ${f.entries} stored once, ${f.rate.toFixed(0)} office rows/s, ` +
-        `database ms per entry ${f.dbMs.toFixed(3)}, statements per entry ${f.statements.toFixed(2)}, ` +
+        `database ms per entry ${f.dbMs.toFixed(3)} (cluster CPU ${f.cpuMs.toFixed(3)}), statements per entry ${f.statements.toFixed(2)}, ` +
         `notifies per entry ${f.notifies.toFixed(2)}, claim p99 ${f.claimP99.toFixed(1)} ms (${f.claims} claims); ` +
         verdictNote(),
     );
