@@ -60,8 +60,9 @@ describe('office schema files', () => {
 
   it('the functions use the names the TypeScript side uses', () => {
     expect(FUNCTIONS.announce).toContain(`'${CHANGE_CHANNEL}'`);
-    for (const name of ['claim_due', 'record_outcomes']) {
-      expect(FUNCTIONS[name]).toContain(`> ${BATCH_LIMIT} THEN`);
-    }
+    // record_outcomes claims for claim_due too: the one place a claim's limit is checked.
+    expect(FUNCTIONS.record_outcomes).toContain(`v_limit > ${BATCH_LIMIT} THEN`);
+    expect(FUNCTIONS.record_outcomes).toContain(`json_array_length(p_outcomes) > ${BATCH_LIMIT} THEN`);
+    expect(FUNCTIONS.claim_due).toContain('feed_desk.record_outcomes(');
   });
 });
