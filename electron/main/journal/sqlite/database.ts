@@ -217,7 +217,8 @@ export function rawKeyingOf(file: string, key: Buffer): DerivedKey | undefined {
 
 /** Whether the journal file opens under `keying` (its key and salt as SQLCipher's raw key). */
 export function opensUnder(file: string, key: Buffer, keying: DerivedKey): boolean {
-  const db = openKeyed(file, key, { readonly: true, fileMustExist: true }, keying);
+  // Read-write, as the journal is opened: a WAL left by a crash is read (a read-only open may not).
+  const db = openKeyed(file, key, { fileMustExist: true }, keying);
   try {
     db.pragma('user_version', { simple: true });
     return true;
