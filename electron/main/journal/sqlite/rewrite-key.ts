@@ -46,6 +46,7 @@ function rewriteThroughCopy(
   original: Database.Database,
   rekey: (copy: string) => void,
   check: { key: Buffer; keying: DerivedKey },
+  lost: string,
 ): boolean {
   const next = encryptingCopyOf(file);
   try {
@@ -69,7 +70,7 @@ function rewriteThroughCopy(
         copy.close();
       }
     })();
-    if (!same) throw new Error(`Re-keying the journal ${file} did not keep every row; the journal was not changed`);
+    if (!same) throw new Error(lost);
     flush(next, 'file');
     // Windows renames over a file only once every handle on it is closed.
     if (process.platform === 'win32') original.close();
@@ -106,7 +107,8 @@ export function encryptInPlace(file: string, key: Buffer): void {
       db.close();
     }
   };
-  if (!rewriteThroughCopy(file, plain, encrypt, { key, keying: { key, salt } })) {
+  const lost = `Encrypting the journal ${file} did not keep every row; the plain journal was not changed`;
+  if (!rewriteThroughCopy(file, plain, encrypt, { key, keying: { key, salt } }, lost)) {
     throw new JournalKeyError(
       `The journal ${file} is to be encrypted, and another Feed Desk (the app or the CLI) has it open. Nothing ` +
         'was changed: close the other one and start again.',
@@ -133,7 +135,8 @@ export function rekeyToRaw(file: string, key: Buffer, derived: DerivedKey): Deri
     }
   };
   const raw = { key, salt };
-  return rewriteThroughCopy(file, openKeyed(file, key, { timeout: 0 }, derived), rekey, { key, keying: raw })
+  const lost = `Re-keying the journal ${file} did not keep every row; the journal was not changed`;
+  return rewriteThroughCopy(file, openKeyed(file, key, { timeout: 0 }, derived), rekey, { key, keying: raw }, lost)
     ? raw
     : undefined;
 }
