@@ -50,8 +50,12 @@ describeOfficeOnly('office journal: live changes and moving a local journal in',
     const supervisor = await office.open('supervisor');
     await supervisor.markReviewed([row.id], 'seen');
     await until('the review at desk B', () => seenByB.some((r) => r.reviewedBy === 'sam'));
-    await until('the same changes at desk A', () => seenByA.length === seenByB.length);
-    expect(seenByA.map((r) => r.id)).toEqual(seenByB.map((r) => r.id));
+    // Each desk reads the rows announced since its last read in one go, so two changes of one row
+    // that arrive together are one push: the desks agree on the rows and their latest state, not on
+    // how many pushes it took.
+    await until('the same changes at desk A', () => seenByA.some((r) => r.reviewedBy === 'sam'));
+    expect(new Set(seenByA.map((r) => r.id))).toEqual(new Set(seenByB.map((r) => r.id)));
+    expect(seenByA.at(-1)).toEqual(seenByB.at(-1));
     await supervisor.close();
 
     stopB();
