@@ -39,10 +39,29 @@ export function scrubText(text: string, values: readonly string[]): string {
   let out = text;
   const kept = values.map((value) => value.trim()).filter((value) => value.length >= 2);
   for (const value of kept.sort((a, b) => b.length - a.length)) {
-    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), '[removed]');
+    // Most texts hold none of the values: a plain search first (in either case, as the pattern's
+    // case folding may map a letter either way), the pattern compiled only for a text that may match.
+    if (!mayHold(out, value)) continue;
+    out = out.replace(wordPattern(value), '[removed]');
   }
   return out;
+}
+
+const mayHold = (text: string, value: string) =>
+  text.toLowerCase().includes(value.toLowerCase()) || text.toUpperCase().includes(value.toUpperCase());
+
+/** A value as a word of its own, any case; the last few compiled are kept (an export scrubs row after row). */
+const patterns = new Map<string, RegExp>();
+function wordPattern(value: string): RegExp {
+  let pattern = patterns.get(value);
+  if (!pattern) {
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu');
+    if (patterns.size >= 256) patterns.delete(patterns.keys().next().value!);
+    patterns.set(value, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
 }
 
 /** An erasure's reason, trimmed; a blank or overlong one is refused in plain words. */

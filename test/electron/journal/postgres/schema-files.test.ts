@@ -28,6 +28,7 @@ const FROZEN: readonly [string, string][] = [
   ['013-revision.sql', '57b1cf230f95c2097c6580610cc1571bb5947ed65d78ac2d94ebfbe79015da67'],
   ['014-claims.sql', 'b02b6c2ca831f28aa3de8dd45721cb4349705bb071160391e2c5f77495a727bc'],
   ['015-fencing.sql', 'd815c8f1c956354c16209a397cf4aa526869b041769c1d4d7543a55b0b37a77f'],
+  ['016-queue-indexes.sql', '9aa5b65d115a19b955a2d031cc6fb789fd093008c5bac79317bd9afc2c74ee24'],
 ];
 
 const read = (folder: string, name: string) => readFileSync(join(SCHEMA, folder, name), 'utf8');

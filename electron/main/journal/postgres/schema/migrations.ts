@@ -13,6 +13,7 @@ import m012 from './migrations/012-unclaim.sql?raw';
 import m013 from './migrations/013-revision.sql?raw';
 import m014 from './migrations/014-claims.sql?raw';
 import m015 from './migrations/015-fencing.sql?raw';
+import m016 from './migrations/016-queue-indexes.sql?raw';
 
 /**
  * The numbered migrations of the office journal, one frozen file each (./migrations/NNN-name.sql,
@@ -36,6 +37,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   m013,
   m014,
   m015,
+  m016,
 ];
 
 /** The bookkeeping table, created before the first migration. */

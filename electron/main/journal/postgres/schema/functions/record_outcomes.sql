@@ -93,16 +93,27 @@ BEGIN
           FROM what w WHERE u.id = w.id AND w.act = 'settle'
           RETURNING u AS r),
       
-  picked AS (
-    SELECT s.id, s.state FROM feed_desk.submissions s
-      WHERE (s.state = 'queued' OR (s.state = 'failed' AND s.next_attempt_at <= now()))
-      AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
-      AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))
-        AND s.profile = ANY (p_entries) AND (s.kind = 'entry' OR s.profile = ANY (p_cancellations))
-        AND true AND NOT (s.state = 'failed' AND EXISTS (SELECT 1 FROM what w WHERE w.act = 'settle' AND w.state = 'accepted'
+  -- Queued rows from the index of queued rows, failed rows from the retry index up to now: no row
+  -- waiting for a person or for its retry is read.
+  queued_rows AS MATERIALIZED (
+      SELECT s.id, s.state FROM feed_desk.submissions s
+        WHERE s.state = 'queued'
+          AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
+          AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))
+          AND s.profile = ANY (p_entries) AND (s.kind = 'entry' OR s.profile = ANY (p_cancellations))
+        ORDER BY s.id LIMIT v_limit FOR UPDATE OF s SKIP LOCKED),
+  due_rows AS MATERIALIZED (
+      SELECT s.id, s.state FROM feed_desk.submissions s
+        WHERE s.state = 'failed' AND s.next_attempt_at <= now()
+          AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
+          AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))
+          AND s.profile = ANY (p_entries) AND (s.kind = 'entry' OR s.profile = ANY (p_cancellations))
+          AND NOT EXISTS (SELECT 1 FROM what w WHERE w.act = 'settle' AND w.state = 'accepted'
           AND (s.id = (w.r).corrects OR ((w.r).kind = 'entry' AND (w.r).policy <> '' AND s.kind = 'entry'
-            AND s.profile = (w.r).profile AND s.policy = (w.r).policy)))) AND (s.state <> 'failed' OR feed_desk.retry_clear(s))
-      ORDER BY s.id LIMIT v_limit FOR UPDATE OF s SKIP LOCKED),
+            AND s.profile = (w.r).profile AND s.policy = (w.r).policy))) AND feed_desk.retry_clear(s)
+        ORDER BY s.next_attempt_at LIMIT v_limit FOR UPDATE OF s SKIP LOCKED),
+  picked AS (
+    SELECT c.id, c.state FROM (SELECT * FROM queued_rows UNION ALL SELECT * FROM due_rows) c ORDER BY c.id LIMIT v_limit),
   taken AS (
     UPDATE feed_desk.submissions u SET state = 'sending', updated_at = now(), attempts = u.attempts + 1,
         sending_at = now(), next_attempt_at = NULL, lease_owner = session_user || chr(31) || p_next_owner,
@@ -154,16 +165,29 @@ BEGIN
           FROM what w WHERE u.id = w.id AND w.act = 'settle'
           RETURNING u AS r),
       
-  picked AS (
-    SELECT s.id, s.state FROM feed_desk.submissions s
-      WHERE (s.state = 'queued' OR (s.state = 'failed' AND s.next_attempt_at <= now()))
-      AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
-      AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))
-        AND s.profile = ANY (p_entries) AND (s.kind = 'entry' OR s.profile = ANY (p_cancellations))
-        AND s.operator = session_user AND NOT (s.state = 'failed' AND EXISTS (SELECT 1 FROM what w WHERE w.act = 'settle' AND w.state = 'accepted'
+  -- Queued rows from the index of queued rows, failed rows from the retry index up to now: no row
+  -- waiting for a person or for its retry is read.
+  queued_rows AS MATERIALIZED (
+      SELECT s.id, s.state FROM feed_desk.submissions s
+        WHERE s.state = 'queued'
+          AND s.operator = session_user
+          AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
+          AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))
+          AND s.profile = ANY (p_entries) AND (s.kind = 'entry' OR s.profile = ANY (p_cancellations))
+        ORDER BY s.id LIMIT v_limit FOR UPDATE OF s SKIP LOCKED),
+  due_rows AS MATERIALIZED (
+      SELECT s.id, s.state FROM feed_desk.submissions s
+        WHERE s.state = 'failed' AND s.next_attempt_at <= now()
+          AND s.operator = session_user
+          AND NOT EXISTS (SELECT 1 FROM feed_desk.paused_profiles p WHERE p.profile = s.profile)
+          AND (s.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM feed_desk.batches b WHERE b.id = s.batch_id AND b.paused))
+          AND s.profile = ANY (p_entries) AND (s.kind = 'entry' OR s.profile = ANY (p_cancellations))
+          AND NOT EXISTS (SELECT 1 FROM what w WHERE w.act = 'settle' AND w.state = 'accepted'
           AND (s.id = (w.r).corrects OR ((w.r).kind = 'entry' AND (w.r).policy <> '' AND s.kind = 'entry'
-            AND s.profile = (w.r).profile AND s.policy = (w.r).policy)))) AND (s.state <> 'failed' OR feed_desk.retry_clear(s))
-      ORDER BY s.id LIMIT v_limit FOR UPDATE OF s SKIP LOCKED),
+            AND s.profile = (w.r).profile AND s.policy = (w.r).policy))) AND feed_desk.retry_clear(s)
+        ORDER BY s.next_attempt_at LIMIT v_limit FOR UPDATE OF s SKIP LOCKED),
+  picked AS (
+    SELECT c.id, c.state FROM (SELECT * FROM queued_rows UNION ALL SELECT * FROM due_rows) c ORDER BY c.id LIMIT v_limit),
   taken AS (
     UPDATE feed_desk.submissions u SET state = 'sending', updated_at = now(), attempts = u.attempts + 1,
         sending_at = now(), next_attempt_at = NULL, lease_owner = session_user || chr(31) || p_next_owner,
