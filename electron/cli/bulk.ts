@@ -20,6 +20,8 @@ export interface BulkOptions {
   allowDuplicate?: boolean;
   dateOrder: ScreenDateOrder;
   sheet?: string;
+  /** The row of the headings, as a spreadsheet numbers it (found from the file when not given). */
+  headerRow?: number;
   /** Join the lines of single-line cells with this (a repair the person asks for; never by default). */
   joinLines?: string;
   /** The batch the file continues (a corrected version of its file). */
@@ -46,6 +48,9 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       event: 'checked',
       file,
       columns: check.info.header.map((heading, column) => ({ column, heading, ...check.matches[column] })),
+      header_row: check.info.headerRow,
+      title_rows: check.info.titleRows,
+      summary_rows: check.summaries.map((s) => s.row),
       rows: check.rows,
       valid: check.valid,
       invalid: check.invalid,
@@ -67,6 +72,18 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
     `${file}: ${check.rows} row(s): ${check.valid} valid, ${check.invalid} invalid, ` +
       `${check.duplicateCount} possible duplicate(s)${check.earlier ? `; continues batch ${check.earlier.batch.id} (${check.already} row(s) already in it)` : ''}\n`,
   );
+  if (check.info.headerRow !== 1)
+    out.write(
+      `  headings read from row ${check.info.headerRow}` +
+        `${check.info.titleRows ? ` (${check.info.titleRows} title line(s) above left out)` : ''}; --header-row N reads another\n`,
+    );
+  for (const s of check.summaries.slice(0, SHOWN))
+    out.write(
+      `  row ${s.row}: a total row, left out ("${s.cells
+        .filter((c) => c.trim())
+        .slice(0, 3)
+        .join('", "')}")\n`,
+    );
   if (check.missing.length) out.write(`  no column for the required field(s): ${check.missing.join(', ')}\n`);
   for (const p of check.problems.slice(0, SHOWN)) {
     const what = Object.entries(p.fields).map(([f, m]) => `${f === '_' ? 'row' : f}: ${m}`);
@@ -136,6 +153,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     profile: profile.name,
     dateOrder: opts.dateOrder,
     sheet: opts.sheet,
+    headerRow: opts.headerRow,
     repairs: opts.joinLines !== undefined ? [{ kind: 'join', separator: opts.joinLines }] : undefined,
     continueBatch: opts.continueBatch,
     given: opts.given?.length ? givenMapping(opts.given) : undefined,

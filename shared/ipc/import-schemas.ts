@@ -35,6 +35,8 @@ export const importRequest = z.strictObject({
   profile: profileName,
   dateOrder: z.enum(SCREEN_DATE_ORDERS),
   sheet: text(200).optional(),
+  /** The row of the headings, as a spreadsheet numbers it; found from the file when not given. */
+  headerRow: z.number().int().min(1).max(10_000_000).optional(),
   /** Field per column of the file (null: not imported); by default matched by header. */
   mapping: z.array(z.enum(ENTRY_FIELDS).nullable()).max(500).optional(),
   /** Rows corrected in place: row number and the whole corrected input. */
@@ -98,6 +100,11 @@ export const importCheckSchema = z.strictObject({
   sheets: z.array(z.string()),
   sheet: z.string().nullable(),
   header: z.array(z.string()),
+  /** The row the headings were read from (as a spreadsheet numbers it), and the filled rows above it. */
+  headerRow: z.number().int(),
+  titleRows: z.number().int(),
+  /** Total and summary rows, left out: never checked as entries. */
+  summaries: z.array(z.strictObject({ row: z.number().int(), cells: z.array(z.string()) })),
   mapping: z.array(z.enum(ENTRY_FIELDS).nullable()),
   /** Per column, the field the heading was taken to mean by a guess (shown as one); null for the others. */
   guessed: z.array(z.enum(ENTRY_FIELDS).nullable()),

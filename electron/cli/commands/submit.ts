@@ -46,6 +46,7 @@ interface SubmitOptions {
   dryRun?: boolean;
   dateOrder: ScreenDateOrder;
   sheet?: string;
+  headerRow?: number;
   corrects?: number;
   joinLines?: string;
   continueBatch?: number;
@@ -103,6 +104,12 @@ export function registerSubmit(program: Command): void {
     )
     .option('--sheet <name>', 'with --csv and an .xlsx file: the sheet to read (default: the first)')
     .option(
+      '--header-row <n>',
+      'with --csv: the row that holds the headings, as a spreadsheet numbers it (default: found from the file, ' +
+        'past a title block)',
+      wholeNumber('--header-row', 1, 10_000_000),
+    )
+    .option(
       '--join-lines <separator>',
       'with --csv: a cell of a single-line field that holds line breaks is sent with its lines joined by this ' +
         '(e.g. ", "); without it such a row is invalid',
@@ -133,10 +140,17 @@ export function registerSubmit(program: Command): void {
             return;
           }
           if (!file) throw new CliFailure('Give an entry file (- for stdin), or --csv FILE');
-          const withCsv = [opts.dryRun, opts.concurrency, opts.sheet, opts.joinLines !== undefined, opts.continueBatch];
+          const withCsv = [
+            opts.dryRun,
+            opts.concurrency,
+            opts.sheet,
+            opts.headerRow,
+            opts.joinLines !== undefined,
+            opts.continueBatch,
+          ];
           if (withCsv.some(Boolean) || opts.columns || opts.column.length) {
             throw new CliFailure(
-              '--dry-run, --concurrency, --sheet, --join-lines, --continue-batch, --columns and --column go with --csv',
+              '--dry-run, --concurrency, --sheet, --header-row, --join-lines, --continue-batch, --columns and --column go with --csv',
             );
           }
           const input = await readEntry(file);

@@ -45,6 +45,8 @@ export interface ImportCheck {
   valid: number;
   invalid: number;
   problems: RowProblem[];
+  /** Total and summary rows, left out (never checked as entries): their rows and first cells. */
+  summaries: { row: number; cells: string[] }[];
   duplicateCount: number;
   duplicates: RowDuplicate[];
   /** The earlier import of this same content for this profile (a rerun continues it), and its rows by state. */
@@ -107,6 +109,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     valid: 0,
     invalid: 0,
     problems: [],
+    summaries: [],
     duplicateCount: 0,
     duplicates: [],
     earlier: earlierBatch && { batch: earlierBatch, counts: await core.journal.batches.counts(earlierBatch.id) },
@@ -142,6 +145,10 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
   };
   let unsampled = check.samples.length;
   for await (const e of entries) {
+    if (e.summary) {
+      if (check.summaries.length < LISTED) check.summaries.push({ row: e.row, cells: e.cells.slice(0, 8) });
+      continue;
+    }
     check.rows += 1;
     if (unsampled > 0) unsampled = noteSamples(check.samples, e.cells);
     if (!e.ok) {

@@ -23,6 +23,8 @@ export interface ImportRequest {
   /** The order of dates in the file (YYYY-MM-DD is always read too). */
   dateOrder: ScreenDateOrder;
   sheet?: string;
+  /** The row of the headings (as a spreadsheet numbers it); found from the file when not given. */
+  headerRow?: number;
   /** Column → field; by default matched by header name (and the profile's remembered choices). */
   mapping?: ColumnMapping;
   remembered?: RememberedMapping;
@@ -70,7 +72,16 @@ export const entryRef = (row: SubmissionRow): RowDuplicate['ofEntry'] => ({
  */
 function batchKey(contentHash: string, info: TableInfo, mapping: ColumnMapping, req: ImportRequest): string {
   return createHash('sha256')
-    .update(JSON.stringify([contentHash, info.sheet ?? null, mapping, req.dateOrder]))
+    .update(
+      JSON.stringify([
+        contentHash,
+        info.sheet ?? null,
+        mapping,
+        req.dateOrder,
+        // Headings on another row than the first: another reading (the first keeps earlier batches' keys).
+        ...(info.headerRow !== 1 ? [info.headerRow] : []),
+      ]),
+    )
     .digest('hex');
 }
 
@@ -95,6 +106,7 @@ export async function openImport(core: Core, req: ImportRequest) {
     given: req.given,
     dateOrder: req.dateOrder,
     sheet: req.sheet,
+    headerRow: req.headerRow,
     fixes: req.fixes,
     repairs: req.repairs,
   });

@@ -98,6 +98,7 @@ export async function queueImport(core: Core, req: ImportRequest): Promise<Impor
     core.outbox.kick();
   };
   for await (const e of entries) {
+    if (e.summary) continue; // a total row: listed by the check, never an entry
     rows += 1;
     if (!e.ok) {
       result.invalid += 1;

@@ -15,6 +15,8 @@ import {
   type RememberedMapping,
 } from '@shared/import/columns';
 import { repairLines, type LineRepair } from '@shared/import/repairs';
+import type { EntryField } from '@shared/entry/fields';
+import { isSummaryRow } from './heading-row';
 import { openTable } from './read-table';
 import type { TableEncoding, TableInfo } from './table';
 
@@ -24,7 +26,10 @@ import type { TableEncoding, TableInfo } from './table';
  * row's cells as read, every column.
  */
 export type ReadEntry = { row: number; line: number; input: EntryInput; file: EntryInput; cells: string[] } & (
-  { ok: true; entry: Entry } | { ok: false; fields: FieldErrors }
+  | { ok: true; entry: Entry; summary?: undefined }
+  | { ok: false; fields: FieldErrors; summary?: undefined }
+  /** A total or summary row (heading-row.ts): left out and listed, never checked as an entry. */
+  | { ok: false; fields: FieldErrors; summary: true }
 );
 
 export interface ReadEntriesOptions {
@@ -38,11 +43,16 @@ export interface ReadEntriesOptions {
   dateOrder: ScreenDateOrder;
   sheet?: string;
   encoding?: TableEncoding;
+  /** The row of the headings (as a spreadsheet numbers it); found from the file when not given. */
+  headerRow?: number;
   /** Rows a person corrected in place: row number → the input that replaces the row's cells. */
   fixes?: ReadonlyMap<number, EntryInput>;
   /** Repairs of line breaks in single-line fields a person chose (none by default). */
   repairs?: readonly LineRepair[];
 }
+
+/** The fields that tell one entry from another: a row with none of them and only numbers is a total. */
+const IDENTIFYING: readonly EntryField[] = ['reference', 'policy', 'surname'];
 
 /**
  * Opens a CSV or .xlsx file and validates its data rows one at a time, as they are read, against
@@ -52,16 +62,34 @@ export async function readEntries(
   path: string,
   options: ReadEntriesOptions,
 ): Promise<{ info: TableInfo; mapping: ColumnMapping; matches: ColumnMatch[]; entries: AsyncIterable<ReadEntry> }> {
-  const { info, rows } = await openTable(path, { sheet: options.sheet, encoding: options.encoding });
+  const { info, rows } = await openTable(path, {
+    sheet: options.sheet,
+    encoding: options.encoding,
+    headerRow: options.headerRow,
+  });
   const matches = matchHeadings(info.header, options.remembered, options.given);
   const mapping = options.mapping ?? matches.map((m) => m.field);
   const schema = buildEntrySchema(options.rules, { dateOrder: options.dateOrder });
   const width = info.header.length;
+  const identifying = mapping.flatMap((field, column) => (field && IDENTIFYING.includes(field) ? [column] : []));
 
   async function* entries(): AsyncGenerator<ReadEntry> {
     for await (const { row, line, cells } of rows) {
       const fix = options.fixes?.get(row);
       const file = rowInput(cells, mapping);
+      if (!fix && isSummaryRow(cells, identifying)) {
+        yield {
+          row,
+          line,
+          input: file,
+          file,
+          cells,
+          ok: false,
+          fields: { _: 'A total or summary row' },
+          summary: true,
+        };
+        continue;
+      }
       const input = options.repairs?.length ? repairLines(fix ?? file, row, options.repairs) : (fix ?? file);
       const used = fix || cells.length <= width ? 0 : cells.findLastIndex((cell) => cell.trim() !== '') + 1;
       const extra = used > width;

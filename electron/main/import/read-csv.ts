@@ -9,7 +9,6 @@ import {
   SNIFF_BYTES,
   TableReadError,
   closed,
-  firstOf,
   isBlank,
   newlines,
   openProblem,
@@ -27,25 +26,22 @@ type CsvSettings = { encoding: NonNullable<TableInfo['encoding']>; delimiter: De
 const MAX_ROW_CHARS = 1_000_000;
 
 /**
- * Reads a CSV file as far as its header, its encoding (unless given) and delimiter found from `start`,
- * the file's first bytes. Each iteration of `rows` reads the file afresh.
+ * Finds a CSV file's encoding (unless given) and delimiter from `start`, the file's first bytes. Each
+ * iteration of `rows` reads the file afresh: every non-blank record, the headings among them.
  */
-export async function openCsv(
-  path: string,
-  start: Buffer,
-  chosen?: TableEncoding,
-): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
+export function openCsv(path: string, start: Buffer, chosen?: TableEncoding) {
   const encoding = chosen && chosen !== 'auto' ? chosen : guessEncoding(start);
   const text = encoding === 'utf-8' ? new TextDecoder().decode(start) : iconv.decode(start, 'windows-1252');
   const settings: CsvSettings = {
     encoding,
     delimiter: detectDelimiter(text.replace(/^\uFEFF/, '').replace(NOTICE_LINE, '')),
   };
-  const header = await firstOf(csvRows(path, settings, false));
-  if (!header) throw new TableReadError('The file is empty.');
+  const info: Omit<TableInfo, 'header' | 'headerRow' | 'titleRows'> = { kind: 'csv', ...settings };
   return {
-    info: { kind: 'csv', ...settings, header: header.cells },
-    rows: { [Symbol.asyncIterator]: () => csvRows(path, settings, true) },
+    first: () => csvRows(path, settings),
+    rows: () => csvRows(path, settings),
+    info: () => info,
+    empty: () => 'The file is empty.',
   };
 }
 
@@ -63,9 +59,15 @@ function guessEncoding(start: Buffer): CsvSettings['encoding'] {
 /** An export's personal-data notice line at the start (quoted when a spreadsheet saved it so): not the header. */
 const NOTICE_LINE = new RegExp(`^\\s*"?# ${PERSONAL_NOTICE_START}[^\\r\\n]*`);
 
-/** The delimiter of the first non-blank line: the most frequent of comma, semicolon and tab outside quotes. */
+/**
+ * The delimiter of the file's first lines: of comma, semicolon and tab (outside quotes), the one the
+ * lines hold most often in the same number; a title line with none, or a heading that ends in a stray
+ * tab, does not decide it.
+ */
 function detectDelimiter(text: string): Delimiter {
-  const counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  const order: Delimiter[] = [',', ';', '\t'];
+  const lines: Record<Delimiter, number>[] = [];
+  let counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
   let content = false;
   for (const ch of text) {
@@ -73,23 +75,35 @@ function detectDelimiter(text: string): Delimiter {
     else if (quoted) continue;
     else if (ch === ',' || ch === ';' || ch === '\t') counts[ch] += 1;
     else if (ch === '\n' || ch === '\r') {
-      if (content) break;
-      counts[','] = counts[';'] = counts['\t'] = 0;
+      if (content) lines.push(counts);
+      if (lines.length === 20) break;
+      counts = { ',': 0, ';': 0, '\t': 0 };
+      content = false;
       continue;
     }
     if (ch !== ',' && ch !== ';' && !/\s/.test(ch)) content = true;
   }
-  const order: Delimiter[] = [',', ';', '\t'];
-  return order.reduce((best, d) => (counts[d] > counts[best] ? d : best), order[0]!);
+  if (content && lines.length < 20) lines.push(counts);
+  // Per delimiter: how many lines hold it the same number of times (at least once), most of all.
+  const steady = (d: Delimiter) => {
+    const seen = new Map<number, number>();
+    for (const line of lines) if (line[d] > 0) seen.set(line[d], (seen.get(line[d]) ?? 0) + 1);
+    return Math.max(0, ...seen.values());
+  };
+  const total = (d: Delimiter) => lines.reduce((sum, line) => sum + line[d], 0);
+  return order.reduce((best, d) => {
+    const [a, b] = [steady(d), steady(best)];
+    return a > b || (a === b && total(d) > total(best)) ? d : best;
+  }, order[0]!);
 }
 
 /**
- * The non-blank CSV records, the header first unless `afterHeader`, with their rows and starting lines;
- * an export's personal-data notice line before the header is skipped.
+ * The non-blank CSV records with their rows and starting lines; an export's personal-data notice line
+ * at the start is skipped.
  * Blank lines come through as records too, so that rows and lines are counted here: a record spans
  * the line breaks inside its quoted cells (csv-parse's own count takes a CRLF inside quotes as two).
  */
-async function* csvRows(path: string, settings: CsvSettings, afterHeader: boolean): AsyncGenerator<TableRow> {
+async function* csvRows(path: string, settings: CsvSettings): AsyncGenerator<TableRow> {
   const file = createReadStream(path, { highWaterMark: SNIFF_BYTES });
   const decode = settings.encoding === 'utf-8' ? new Utf8Check() : iconv.decodeStream('windows-1252');
   const parser = parse({
@@ -103,7 +117,6 @@ async function* csvRows(path: string, settings: CsvSettings, afterHeader: boolea
   pipeline(file, decode, parser, () => undefined);
   let row = 0;
   let line = 0;
-  let skip = afterHeader;
   let first = true;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -115,8 +128,7 @@ async function* csvRows(path: string, settings: CsvSettings, afterHeader: boolea
       if (record[last]?.endsWith('\r')) record[last] = record[last].slice(0, -1);
       if (isBlank(record) || (first && isPersonalNoticeRow(record))) continue;
       first = false;
-      if (skip) skip = false;
-      else yield { row, line: start, cells: record };
+      yield { row, line: start, cells: record };
     }
   } catch (error) {
     if (error instanceof CsvError) throw csvProblem(error, line + 1);

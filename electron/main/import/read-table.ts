@@ -1,6 +1,7 @@
 // Opening a file for bulk import: its first bytes tell a workbook from CSV (and refuse other
 // formats), then the reader of its kind reads it.
 import { open } from 'node:fs/promises';
+import { HEADING_LOOK_AHEAD, findHeadingRow } from './heading-row';
 import { openCsv } from './read-csv';
 import {
   SNIFF_BYTES,
@@ -22,9 +23,11 @@ const PICTURE_OR_DOCUMENT = [
 ];
 
 /**
- * Opens a CSV or .xlsx file (told apart by content) and reads as far as its header. Each iteration of
- * `rows` reads the file afresh from the start, one row at a time, and closes it when the iteration
- * ends or is abandoned; nothing stays open between openTable and the iteration.
+ * Opens a CSV or .xlsx file (told apart by content) and reads as far as its headings: the row given
+ * (`headerRow`, as a spreadsheet numbers it), else the first row that reads as headings, past a title
+ * block. Each iteration of `rows` reads the file afresh from the start, yields the rows after the
+ * headings one at a time, and closes the file when the iteration ends or is abandoned; nothing stays
+ * open between openTable and the iteration.
  */
 export async function openTable(
   path: string,
@@ -33,9 +36,53 @@ export async function openTable(
   const start = await readStart(path);
   if (start.length === 0) throw new TableReadError('The file is empty.');
   // The workbook reader (exceljs) is loaded only for a workbook: a CSV file's rows start without it.
-  if (signature(start, 0x50, 0x4b, 0x03, 0x04)) return (await import('./read-xlsx')).openWorkbook(path, options.sheet);
-  refuseOtherFormats(start);
-  return openCsv(path, start, options.encoding);
+  const opened = signature(start, 0x50, 0x4b, 0x03, 0x04)
+    ? await (await import('./read-xlsx')).openWorkbook(path, options.sheet, options.workbookLimits)
+    : (refuseOtherFormats(start), openCsv(path, start, options.encoding));
+  const heading = await headingOf(opened.first(), options.headerRow, opened.empty);
+  const headerRow = heading.row;
+  return {
+    info: { ...opened.info(), header: heading.cells, headerRow, titleRows: heading.before },
+    rows: { [Symbol.asyncIterator]: () => rowsAfter(opened.rows(), headerRow) },
+  };
+}
+
+/** The heading row: the one given, or found among the first rows; and how many filled rows stand above it. */
+async function headingOf(
+  rows: AsyncGenerator<TableRow>,
+  given: number | undefined,
+  empty: () => string,
+): Promise<TableRow & { before: number }> {
+  const lead: TableRow[] = [];
+  try {
+    for await (const row of rows) {
+      if (given !== undefined ? row.row >= given : lead.length === HEADING_LOOK_AHEAD) {
+        if (given !== undefined) lead.push(row);
+        break;
+      }
+      lead.push(row);
+    }
+  } finally {
+    await rows.return(undefined);
+  }
+  if (lead.length === 0) throw new TableReadError(empty());
+  if (given !== undefined) {
+    const at = lead.at(-1)!;
+    if (at.row !== given) {
+      throw new TableReadError(
+        at.row > given
+          ? `Row ${given} of the file is blank: choose the row that holds the headings.`
+          : `The file has no row ${given}: its last row is ${at.row}.`,
+      );
+    }
+    return { ...at, before: lead.length - 1 };
+  }
+  const index = findHeadingRow(lead.map((row) => row.cells));
+  return { ...lead[index]!, before: index };
+}
+
+async function* rowsAfter(rows: AsyncGenerator<TableRow>, headerRow: number): AsyncGenerator<TableRow> {
+  for await (const row of rows) if (row.row > headerRow) yield row;
 }
 
 async function readStart(path: string): Promise<Buffer> {

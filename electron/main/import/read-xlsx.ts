@@ -2,7 +2,7 @@
 // the workbook's parts (never the whole workbook in memory).
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { TableReadError, closed, firstOf, isBlank, type TableInfo, type TableRow } from './table';
+import { TableReadError, closed, isBlank, type TableInfo, type TableRow } from './table';
 import { isPersonalNoticeRow } from '@shared/journal/personal-fields';
 import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
 
@@ -22,39 +22,34 @@ interface SheetsSeen {
 }
 
 /**
- * Checks the workbook's size (its directory, then what its parts actually unpack to) and reads its
- * sheet (the first visible one unless `sheet` is given) as far as the header. Each iteration of `rows`
- * reads the workbook afresh.
+ * Checks the workbook's size (its directory, then what its parts actually unpack to). Each reading
+ * reads the workbook afresh: every non-empty row of the sheet, the headings among them.
  */
-export async function openWorkbook(
-  path: string,
-  sheet: string | undefined,
-  limits: WorkbookLimits = WORKBOOK_LIMITS,
-): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
+export async function openWorkbook(path: string, sheet: string | undefined, limits: WorkbookLimits = WORKBOOK_LIMITS) {
   await checkWorkbookSize(path, limits);
   const seen: SheetsSeen = { sheets: [] };
-  const header = await firstOf(workbookRows(path, sheet, seen, false));
-  const chosen = seen.sheet ?? sheet ?? '';
-  if (!header) throw new TableReadError(`The sheet "${chosen}" is empty.`);
+  const chosen = () => seen.sheet ?? sheet ?? '';
   return {
-    info: { kind: 'xlsx', sheets: seen.sheets, sheet: chosen, header: header.cells },
-    rows: { [Symbol.asyncIterator]: () => workbookRows(path, chosen, { sheets: [] }, true) },
+    /** The first reading finds the sheet (the first visible one unless `sheet` is given) and the sheets there are. */
+    first: () => workbookRows(path, sheet, seen),
+    rows: () => workbookRows(path, chosen(), { sheets: [] }),
+    info: (): Omit<TableInfo, 'header' | 'headerRow' | 'titleRows'> => ({
+      kind: 'xlsx',
+      sheets: seen.sheets,
+      sheet: chosen(),
+    }),
+    empty: () => `The sheet "${chosen()}" is empty.`,
   };
 }
 
 /**
- * The non-empty rows of one sheet, the header first unless `afterHeader`, read with exceljs's
+ * The non-empty rows of one sheet, read with exceljs's
  * streaming reader. exceljs reads the zip in its stored order: sheets stored before the shared
  * strings (as Excel stores them) wait in temporary files, and then the workbook's list of sheets is
  * known before any sheet is handed over. Otherwise exceljs cannot name the sheets without reading
  * further, and `seen.sheets` lists the sheets handed over so far.
  */
-async function* workbookRows(
-  path: string,
-  wanted: string | undefined,
-  seen: SheetsSeen,
-  afterHeader: boolean,
-): AsyncGenerator<TableRow> {
+async function* workbookRows(path: string, wanted: string | undefined, seen: SheetsSeen): AsyncGenerator<TableRow> {
   const input = createReadStream(path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
@@ -80,15 +75,13 @@ async function* workbookRows(
       const date1904 = Boolean(
         (reader as { properties?: { model?: { date1904?: boolean } } }).properties?.model?.date1904,
       );
-      let skip = afterHeader;
       let first = true;
       for await (const row of sheet) {
         const cells = rowCells(row, date1904);
         // A CSV export's personal-data notice line, saved as a workbook, is not the header.
         if (isBlank(cells) || (first && isPersonalNoticeRow(cells))) continue;
         first = false;
-        if (skip) skip = false;
-        else yield { row: row.number, line: row.number, cells };
+        yield { row: row.number, line: row.number, cells };
       }
       return;
     }

@@ -23,6 +23,10 @@ export interface TableInfo {
   sheets?: string[];
   sheet?: string;
   header: string[];
+  /** The row of the headings, as a spreadsheet numbers it (1 when the file starts with them). */
+  headerRow: number;
+  /** Filled rows above the headings (a title block), left out. */
+  titleRows: number;
 }
 
 /**
@@ -42,6 +46,10 @@ export interface OpenTableOptions {
   /** The worksheet to read; the first visible one when not given. */
   sheet?: string;
   encoding?: TableEncoding;
+  /** The row of the headings, as a spreadsheet numbers it; found from the file when not given. */
+  headerRow?: number;
+  /** Limits of a workbook's size other than the usual (tests). */
+  workbookLimits?: import('./workbook-size').WorkbookLimits;
 }
 
 /** How much of the file is looked at to tell its kind and encoding. */

@@ -61,7 +61,14 @@ const openFiles = (): string[] =>
 describe('openTable: CSV', () => {
   it('reads UTF-8 with a BOM, leaving the BOM out of the first heading', async () => {
     const { info, rows } = await read(file('\uFEFFReference,Surname\r\nR1,Zoë\r\n'));
-    expect(info).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter: ',', header: ['Reference', 'Surname'] });
+    expect(info).toEqual({
+      kind: 'csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      header: ['Reference', 'Surname'],
+      headerRow: 1,
+      titleRows: 0,
+    });
     expect(rows).toEqual([{ row: 2, line: 2, cells: ['R1', 'Zoë'] }]);
   });
 
@@ -195,7 +202,14 @@ async function workbook(path: string): Promise<string> {
 describe('openTable: xlsx', () => {
   it('reads the first sheet by default and lists the sheets', async () => {
     const { info, rows } = await read(await workbook(join(dir, 'book1.xlsx')));
-    expect(info).toEqual({ kind: 'xlsx', sheets: ['Notes', 'Entries'], sheet: 'Notes', header: ['Read me first'] });
+    expect(info).toEqual({
+      kind: 'xlsx',
+      sheets: ['Notes', 'Entries'],
+      sheet: 'Notes',
+      header: ['Read me first'],
+      headerRow: 1,
+      titleRows: 0,
+    });
     expect(rows).toEqual([]);
   });
 

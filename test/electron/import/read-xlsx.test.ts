@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import unzipper from 'unzipper';
 import { openTable } from '../../../electron/main/import/read-table';
 import { TableReadError, type TableInfo } from '../../../electron/main/import/table';
-import { WORKBOOK_LIMITS, openWorkbook, type WorkbookLimits } from '../../../electron/main/import/read-xlsx';
+import { WORKBOOK_LIMITS, type WorkbookLimits } from '../../../electron/main/import/read-xlsx';
 import { paddedWorkbookParts, writeZip, type ZipPart } from '../../support/import-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-read-xlsx-'));
@@ -37,7 +37,7 @@ async function readAll(path: string, limits?: WorkbookLimits): Promise<Outcome> 
   const sampling = setInterval(() => (peak = Math.max(peak, rss())), 2);
   const outcome: Omit<Outcome, 'ms' | 'grewBy'> = {};
   try {
-    const { info, rows } = limits ? await openWorkbook(path, undefined, limits) : await openTable(path);
+    const { info, rows } = await openTable(path, { workbookLimits: limits });
     outcome.info = info;
     outcome.cells = [];
     for await (const row of rows) outcome.cells.push(row.cells);

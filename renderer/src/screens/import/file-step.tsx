@@ -13,6 +13,7 @@ interface FileStepProps {
   onProfile(profile: string): void;
   onDateOrder(order: ScreenDateOrder): void;
   onSheet(sheet: string): void;
+  onHeaderRow(row: number): void;
 }
 
 const DELIMITER_WORDS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
@@ -24,12 +25,20 @@ function describe(check: ImportCheckView): string {
       ? `Excel workbook, sheet “${check.sheet ?? ''}”`
       : `CSV, ${check.encoding?.toUpperCase() ?? 'text'}, ${DELIMITER_WORDS[check.delimiter ?? ''] ?? 'delimiter'}-separated`;
   const rows = check.rows === 0 ? 'no data rows' : plural(check.rows, 'data row', 'data rows');
-  return `${how} · ${plural(check.header.length, 'column', 'columns')} · ${rows}`;
+  const headings =
+    check.headerRow === 1
+      ? ''
+      : ` · headings in row ${check.headerRow}${check.titleRows > 0 ? ` (${plural(check.titleRows, 'title line', 'title lines')} above left out)` : ''}`;
+  const totals =
+    check.summaries.length === 0
+      ? ''
+      : ` · ${plural(check.summaries.length, 'total row', 'total rows')} left out (row ${check.summaries.map((s) => s.row).join(', ')})`;
+  return `${how} · ${plural(check.header.length, 'column', 'columns')}${headings} · ${rows}${totals}`;
 }
 
 /** Step 1: the file (through the native dialog), the profile it is for, the order of its dates, the sheet. */
 export function FileStep(props: FileStepProps) {
-  const { choices, check, profiles, busy, onChoose, onProfile, onDateOrder, onSheet } = props;
+  const { choices, check, profiles, busy, onChoose, onProfile, onDateOrder, onSheet, onHeaderRow } = props;
   return (
     <section className="card import-step" aria-labelledby="import-file-title">
       <h2 id="import-file-title" tabIndex={-1} ref={focusOnMount}>
@@ -81,6 +90,22 @@ export function FileStep(props: FileStepProps) {
             ))}
           </Choice>
         )}
+        {check && (
+          <Choice
+            id="import-header-row"
+            label="Headings in row"
+            value={String(check.headerRow)}
+            onChange={(value) => onHeaderRow(Number(value))}
+          >
+            {Array.from({ length: Math.max(10, check.headerRow + 5) }, (_, i) => i + 1).map((row) => (
+              <option key={row} value={row}>
+                {row === check.headerRow && check.headerRow !== 1 && choices.headerRow === undefined
+                  ? `${row} (found)`
+                  : row}
+              </option>
+            ))}
+          </Choice>
+        )}
       </div>
       {check ? (
         <p className="hint" data-testid="import-file-info">
@@ -88,8 +113,8 @@ export function FileStep(props: FileStepProps) {
         </p>
       ) : (
         <p className="hint">
-          A CSV file (comma, semicolon or tab separated) or an Excel .xlsx workbook whose first row names the columns.
-          Nothing is sent until you choose Send.
+          A CSV file (comma, semicolon or tab separated) or an Excel .xlsx workbook with a row naming the columns (a
+          title block above it is found and left out). Nothing is sent until you choose Send.
         </p>
       )}
     </section>

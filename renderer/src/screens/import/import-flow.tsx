@@ -22,6 +22,7 @@ export function ImportFlow(props: ImportFlowProps) {
         onProfile={(name) => void recheck({ profile: name })}
         onDateOrder={(dateOrder) => void recheck({ dateOrder })}
         onSheet={flow.chooseSheet}
+        onHeaderRow={flow.chooseHeaderRow}
       />
       {error && (
         <p role="alert" className="banner error">

@@ -16,6 +16,8 @@ export interface ImportChoices {
   dateOrder: ScreenDateOrder;
   /** The worksheet of a workbook; main reads the first visible one when not given. */
   sheet?: string;
+  /** The row of the headings (as a spreadsheet numbers it); main finds it until the person chooses one. */
+  headerRow?: number;
   /** Field per column; main matches by heading (and remembered choices) until the person changes one. */
   mapping?: ColumnMapping;
   /** Rows corrected in place, by row number. */
@@ -31,12 +33,13 @@ export type ImportRequest = RequestOf<'imports:check'>;
 /** The request for imports:check, imports:start and imports:exportRejected; null until a file is chosen. */
 export function requestOf(choices: ImportChoices): ImportRequest | null {
   if (!choices.file) return null;
-  const { profile, dateOrder, sheet, mapping, fixes, repairs, continueBatch } = choices;
+  const { profile, dateOrder, sheet, headerRow, mapping, fixes, repairs, continueBatch } = choices;
   return {
     file: choices.file.handle,
     profile,
     dateOrder,
     ...(sheet !== undefined && { sheet }),
+    ...(headerRow !== undefined && { headerRow }),
     ...(mapping && { mapping }),
     ...(fixes.size > 0 && { fixes: [...fixes].map(([row, input]) => ({ row, input })) }),
     ...(repairs.length > 0 && { repairs: [...repairs] }),

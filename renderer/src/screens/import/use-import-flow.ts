@@ -86,6 +86,7 @@ export function useImportFlow({ profiles, active, announce, onStarted }: ImportF
     await recheck({
       file: { handle: file, name },
       sheet: undefined,
+      headerRow: undefined,
       mapping: undefined,
       fixes: new Map(),
       repairs: [],
@@ -169,13 +170,21 @@ export function useImportFlow({ profiles, active, announce, onStarted }: ImportF
   };
   const chooseSheet = (sheet: string) => {
     reset();
-    void recheck({ sheet, mapping: undefined, fixes: new Map(), repairs: [] });
+    void recheck({ sheet, headerRow: undefined, mapping: undefined, fixes: new Map(), repairs: [] });
+  };
+  const chooseHeaderRow = (headerRow: number) => {
+    reset();
+    void recheck(
+      { headerRow, mapping: undefined, fixes: new Map(), repairs: [] },
+      `Headings read from row ${headerRow}. `,
+    );
   };
 
   return {
     choices,
     check,
     checking,
+    chooseHeaderRow,
     profile,
     required,
     error: failure ?? importCheck.error,
