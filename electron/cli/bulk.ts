@@ -64,6 +64,7 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       changed_rows: check.changedRows,
       changes: check.changes,
       formatted: check.formatted,
+      times_not_sent: check.timesNotSent,
     });
     return;
   }
@@ -106,6 +107,8 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       out.write(`    row ${c.row} ${c.field}: "${shown(c.file)}" → "${shown(c.sent)}"\n`);
     if (check.changes.length > SHOWN) out.write(`    … and more (--json lists them)\n`);
   }
+  for (const field of check.timesNotSent)
+    out.write(`  ${field}: the file's dates have a time of day; the dates are sent, the times are not\n`);
   if (check.formatted)
     out.write(
       `  ${check.formatted} value(s) only written the service's way (amounts as 100.00, dates as YYYY-MM-DD)\n`,

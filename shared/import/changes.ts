@@ -21,3 +21,16 @@ export function edgeSpaces(value: string): string {
   const trail = lead === value.length ? 0 : / *$/.exec(value)![0].length;
   return '␣'.repeat(lead) + value.slice(lead, value.length - trail) + '␣'.repeat(trail);
 }
+
+/** A date followed by a time of day (ISO 8601 `T` or a space; seconds, fraction, AM/PM and offset optional). */
+const DATE_TIME =
+  /^\s*(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})(?:T|\s+)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:[AaPp]\.?[Mm]\.?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?\s*$/;
+
+/**
+ * The date of a value that is a date with a time of day ("2026-11-01 10:00", "2026-11-01T10:00:00Z",
+ * "01/11/2026 10:00 AM"), as a file holds it: the service takes dates only, so the time is not sent.
+ * Undefined for any other value.
+ */
+export function dateOfDateTime(value: string): string | undefined {
+  return DATE_TIME.exec(value)?.[1];
+}

@@ -135,5 +135,7 @@ export const importCheckSchema = z.strictObject({
   changedRows: z.number().int(),
   /** Values only written the service's way (money as 100.00, dates as YYYY-MM-DD): one line, not listed. */
   formatted: z.number().int(),
+  /** Date fields whose column holds a time of day too: the dates are sent, the times are not. */
+  timesNotSent: z.array(z.enum(ENTRY_FIELDS)),
 });
 export type ImportCheckView = z.infer<typeof importCheckSchema>;

@@ -1,6 +1,6 @@
 // Checking a file as it would be queued: nothing is written.
 import { basename } from 'node:path';
-import { ENTRY_FIELDS, type EntryField } from '@shared/entry/fields';
+import { ENTRY_FIELDS, fieldKind, type EntryField } from '@shared/entry/fields';
 import type { FieldErrors } from '@shared/entry/schema';
 import { ruleFor, type EntryInput } from '@shared/entry/schema';
 import { missingRequired, type ColumnMapping, type ColumnMatch } from '@shared/import/columns';
@@ -18,7 +18,7 @@ import {
   type RowDuplicate,
 } from './batch-file';
 import type { ReadEntry } from './entries';
-import { onlyFormat } from '@shared/import/changes';
+import { dateOfDateTime, onlyFormat } from '@shared/import/changes';
 import type { TableInfo } from './table';
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */
@@ -61,6 +61,8 @@ export interface ImportCheck {
   changedRows: number;
   /** Values only written the service's way (money as 100.00, dates as YYYY-MM-DD): counted, not listed. */
   formatted: number;
+  /** Date fields whose column holds dates with a time of day: the dates are sent, the times are not. */
+  timesNotSent: EntryField[];
 }
 
 /** A value the import sends otherwise than the file holds it. */
@@ -120,6 +122,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     changes: [],
     changedRows: 0,
     formatted: 0,
+    timesNotSent: [],
   };
   const queuedBefore = await rowsIn(core, earlierBatch);
   const seen = new Map<string, number>();
@@ -201,6 +204,9 @@ function noteSamples(samples: string[], cells: readonly string[]): number {
  * written the service's way are counted, the others listed.
  */
 function noteChanges(check: ImportCheck, e: Extract<ReadEntry, { ok: true }>): void {
+  for (const field of ENTRY_FIELDS.filter((f) => fieldKind(f) === 'date'))
+    if (!check.timesNotSent.includes(field) && dateOfDateTime(String(e.file[field] ?? '')) !== undefined)
+      check.timesNotSent.push(field);
   const fields = Object.keys(e.file).filter(
     (f): f is EntryField =>
       ENTRY_FIELDS.includes(f as EntryField) && String(e.file[f as EntryField]) !== e.entry[f as EntryField],

@@ -15,7 +15,8 @@ import {
   type RememberedMapping,
 } from '@shared/import/columns';
 import { repairLines, type LineRepair } from '@shared/import/repairs';
-import type { EntryField } from '@shared/entry/fields';
+import { ENTRY_FIELDS, fieldKind, type EntryField } from '@shared/entry/fields';
+import { dateOfDateTime } from '@shared/import/changes';
 import { isSummaryRow } from './heading-row';
 import { openTable } from './read-table';
 import type { TableEncoding, TableInfo } from './table';
@@ -49,6 +50,18 @@ export interface ReadEntriesOptions {
   fixes?: ReadonlyMap<number, EntryInput>;
   /** Repairs of line breaks in single-line fields a person chose (none by default). */
   repairs?: readonly LineRepair[];
+}
+
+const DATE_FIELDS = ENTRY_FIELDS.filter((field) => fieldKind(field) === 'date');
+
+/** The input with a time of day after a date left out: the service takes the date (the check says so per column). */
+function withoutTimes(input: EntryInput): EntryInput {
+  let out = input;
+  for (const field of DATE_FIELDS) {
+    const date = dateOfDateTime(String(input[field] ?? ''));
+    if (date !== undefined) out = { ...out, [field]: date };
+  }
+  return out;
 }
 
 /** The fields that tell one entry from another: a row with none of them and only numbers is a total. */
@@ -90,7 +103,9 @@ export async function readEntries(
         };
         continue;
       }
-      const input = options.repairs?.length ? repairLines(fix ?? file, row, options.repairs) : (fix ?? file);
+      const input = withoutTimes(
+        options.repairs?.length ? repairLines(fix ?? file, row, options.repairs) : (fix ?? file),
+      );
       const used = fix || cells.length <= width ? 0 : cells.findLastIndex((cell) => cell.trim() !== '') + 1;
       const extra = used > width;
       const result = schema.safeParse(input);

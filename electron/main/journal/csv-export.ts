@@ -16,15 +16,17 @@ export const CSV_BOM = '\uFEFF';
  * Where a spreadsheet may start a cell inside a value: at its start, and after a `;` or tab (a
  * spreadsheet splitting on those cuts inside a field that does not start with a quote, whatever
  * the quoting) or a line break (such a spreadsheet ends the row there); when the piece starts,
- * after any spaces or quotes, with a formula trigger.
+ * after any spaces or quotes, with = or @, or with + or - followed by more than a number (digits,
+ * spaces, . , and brackets only: `-29.99` and `+44 7700 900000` are values, `-2+3+cmd|…` is not).
  */
-const PIECE_FORMULA = /(?<=^|[;\t\r\n])(?=(?:[^\S\t\r\n]|")*[=+\-@])/g;
+const PIECE_FORMULA = /(?<=^|[;\t\r\n])(?=(?:[^\S\t\r\n]|")*(?:[=@]|[+-](?![\d .,()]*(?:$|[;\t\r\n]))))/g;
 
 /**
  * Spreadsheet formula guard for one CSV cell, used by every CSV the app writes: each piece of the
  * value that a spreadsheet may read as a cell (the start, and after every `;`, tab or line break)
- * and that starts with = + - @ is prefixed with ', as is a value starting with tab or CR. So a
- * negative amount is written '-12.50, and `Flat 1;=cmd` as `Flat 1;'=cmd`.
+ * and that a spreadsheet would run (= or @, or + or - before more than a number) is prefixed with ',
+ * as is a value starting with tab or CR. So `Flat 1;=cmd` is written `Flat 1;'=cmd`, while a
+ * negative amount (-12.50) and a telephone number (+44 7700 900000) stay as they are.
  */
 export function guardCell(value: string): string {
   const guarded = value.replace(PIECE_FORMULA, "'");

@@ -24,11 +24,14 @@ afterEach(async () => {
 
 /**
  * The cells a spreadsheet that splits every line on `;` (or tab), whatever the quoting, makes of
- * a CSV, that it would read as a formula: those starting (after spaces or a quote) with = + - @.
+ * a CSV, that it would read as a formula: those starting (after spaces or a quote) with = or @, or
+ * with + or - and holding more than a number.
  */
 function formulaPieces(csv: string): string[] {
   const lines = csv.split(/\r\n|\r|\n/);
-  return [';', '\t'].flatMap((sep) => lines.flatMap((line) => line.split(sep))).filter((p) => /^[\s"]*[=+\-@]/.test(p));
+  return [';', '\t']
+    .flatMap((sep) => lines.flatMap((line) => line.split(sep)))
+    .filter((p) => /^[\s"]*[=@]/.test(p) || (/^[\s"]*[+-]/.test(p) && !/^[\s"]*[+-][\d .,()"]*$/.test(p)));
 }
 
 /** Writes a CSV through one of the app's writers and returns its text. */
@@ -40,8 +43,16 @@ async function written(write: (out: (text: string) => void) => Promise<number>):
 
 it('guards a formula trigger at the start of the value and after every ; tab or line break, as before at the start', () => {
   expect(ADDRESSES.map(guardCell)).toEqual(GUARDED);
-  expect(guardCell('-12.50')).toBe("'-12.50");
+  // A number or a telephone number is a value a spreadsheet shows as it is: no apostrophe.
+  expect(guardCell('-12.50')).toBe('-12.50');
+  expect(guardCell('-29.99')).toBe('-29.99');
+  expect(guardCell('+44 7700 900000')).toBe('+44 7700 900000');
+  expect(guardCell('(0113) 496 0000')).toBe('(0113) 496 0000');
   expect(guardCell('12.50')).toBe('12.50');
+  // + or - before anything more than a number still starts a formula
+  expect(guardCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+  expect(guardCell('+A1')).toBe("'+A1");
+  expect(guardCell('- 1; +SUM(A1)')).toBe("- 1;' +SUM(A1)");
   expect(guardCell('=A1')).toBe("'=A1");
   expect(guardCell('\t=A1')).toBe("'\t'=A1");
   expect(guardCell('a\t\t@b')).toBe("a\t\t'@b");
@@ -110,6 +121,6 @@ describeEachStore('every CSV the app writes, read by a spreadsheet that splits o
     expect(formulaPieces(csv)).toEqual([]);
     const [head, ...lines] = parse(csv, EXPORTED_CSV) as string[][];
     expect(lines.map((l) => l[head!.indexOf('address1')])).toEqual(GUARDED);
-    expect(lines.map((l) => l[head!.indexOf('total_value')])).toEqual(["'-12.50", "'-12.50"]);
+    expect(lines.map((l) => l[head!.indexOf('total_value')])).toEqual(['-12.50', '-12.50']);
   });
 });

@@ -125,6 +125,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         changes: check.changes.map((c) => ({ ...c, file: c.file.slice(0, 10_000) })),
         changedRows: check.changedRows,
         formatted: check.formatted,
+        timesNotSent: check.timesNotSent,
       };
     },
     async 'imports:start'(r) {

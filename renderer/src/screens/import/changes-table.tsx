@@ -12,11 +12,21 @@ const SHOWN = 200;
  * and dates only written the service's way are one line, not a row each.
  */
 export function ChangesTable({ check }: { check: ImportCheckView }) {
-  const formatted = check.formatted > 0 && (
-    <p className="hint" data-testid="import-formatted">
-      {plural(check.formatted, 'value is', 'values are')} only written the service&rsquo;s way (amounts as 100.00, dates
-      as YYYY-MM-DD).
-    </p>
+  const formatted = (check.formatted > 0 || check.timesNotSent.length > 0) && (
+    <>
+      {check.formatted > 0 && (
+        <p className="hint" data-testid="import-formatted">
+          {plural(check.formatted, 'value is', 'values are')} only written the service&rsquo;s way (amounts as 100.00,
+          dates as YYYY-MM-DD).
+        </p>
+      )}
+      {check.timesNotSent.map((field) => (
+        <p key={field} className="hint" data-testid="import-times">
+          {fieldWords(field)}: the file&rsquo;s dates have a time of day. The dates are sent; times in this column are
+          not sent.
+        </p>
+      ))}
+    </>
   );
   if (check.changedRows === 0) return formatted || null;
   const shown = check.changes.slice(0, SHOWN);
