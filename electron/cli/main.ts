@@ -1,9 +1,10 @@
 import { CommanderError } from 'commander';
 import { buildProgram, commandPath, wantsJson } from './program';
-import { CliFailure, EXIT, printFieldErrors, printJson } from './output';
+import { CliFailure, EXIT, OutputClosed, printFieldErrors, printJson, watchOutput } from './output';
 import { keepFilesPrivate } from '../main/support/private-files';
 
 keepFilesPrivate();
+watchOutput();
 
 /** Known failures from the core, by name: their exit status and JSON code. */
 const CORE_FAILURES: Record<string, { code: string; exitCode: number }> = {
@@ -44,7 +45,9 @@ const program = buildProgram();
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError && (err.exitCode === 0 || err.code === 'commander.help')) {
+  if (err instanceof OutputClosed) {
+    // The reader of standard output went away (`| head`): what it took was written; nothing to say.
+  } else if (err instanceof CommanderError && (err.exitCode === 0 || err.code === 'commander.help')) {
     // --help (or a command that only groups others): the help was printed.
     process.exitCode = err.exitCode === 0 ? 0 : EXIT.invalid;
   } else {

@@ -33,6 +33,30 @@ export class CliFailure extends Error {
 }
 
 /** Prints one JSON line to stdout. */
+/** Raised by writeOut once the reader of standard output has gone: the command stops, quietly. */
+export class OutputClosed extends Error {
+  override readonly name = 'OutputClosed' as const;
+}
+
+let outputClosed = false;
+
+/**
+ * Standard output whose reader goes away (`feed-desk journal … | head -1`) ends quietly: later
+ * writes are dropped instead of raising EPIPE, and writeOut tells a long export to stop.
+ */
+export function watchOutput(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    outputClosed = true;
+  });
+}
+
+/** Writes a piece of a long output; throws OutputClosed once nobody reads it any more. */
+export function writeOut(text: string): void {
+  if (outputClosed) throw new OutputClosed('standard output was closed');
+  process.stdout.write(text);
+}
+
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value) + '\n');
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '@shared/journal/types';
 import { withContext, unknownProfile, type CliContext } from '../context';
-import { CliFailure, printJson } from '../output';
+import { CliFailure, printJson, writeOut } from '../output';
 import { calendarDate, journalState, oneOf, text, wholeNumber } from '../options';
 import { rowJson } from '../report';
 import { cliMoment, printTable } from '../table';
@@ -151,12 +151,12 @@ export function registerJournal(program: Command): void {
           }
           // Loaded here: the import readers (exceljs, unzipper) serve only this format.
           const { writeBatchResults } = await import('../../main/import/batch-csv');
-          await writeBatchResults(ctx.core, opts.batch, (t) => process.stdout.write(t), opts);
+          await writeBatchResults(ctx.core, opts.batch, writeOut, opts);
           return;
         }
         if (format === 'csv') {
           const { writeJournalCsv } = await import('../../main/journal/csv-export');
-          await writeJournalCsv(ctx.core.journal, filter, (t) => process.stdout.write(t), opts);
+          await writeJournalCsv(ctx.core.journal, filter, writeOut, opts);
           return;
         }
         const { rows } = await ctx.core.journal.list({ ...filter, limit: opts.limit });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { userInfo } from 'node:os';
 import { parse } from 'csv-parse/sync';
-import { CLI_TIMEOUT } from '../../support/cli';
+import { once } from 'node:events';
+import { CLI_TIMEOUT, spawnCli } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
+import { mixedEntries, writeEntriesCsv } from '../../support/import-files';
 import { EXPORTED_CSV } from '../../support/csv-export';
 import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '@shared/journal/personal-fields';
 
@@ -141,5 +143,22 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
     // The table and JSON hold no personal field: the flag changes nothing there.
     const table = await cli.run(['journal', '--json']);
     expect((await cli.run(['journal', '--json', '--no-personal'])).stdout).toBe(table.stdout);
+  });
+
+  it('ends quietly when the reader of its output goes away (`| head -1`), in every format', async () => {
+    // Enough rows that the output outgrows the pipe's buffer (64 KiB): the reader has gone before the end.
+    const file = writeEntriesCsv(cli.home, 'many.csv', mixedEntries(300, Number.MAX_SAFE_INTEGER, 'EPIPE').rows);
+    expect((await cli.run(['submit', '--csv', file])).code).toBe(0);
+    for (const format of ['csv', 'table', 'json']) {
+      const child = spawnCli(['journal', '--format', format, '--limit', '1000'], cli.env());
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      // Like `head -c 1`: read one chunk, then close the pipe.
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      child.stdout.destroy();
+      const [code] = (await once(child, 'close')) as [number | null];
+      expect(stderr, format).toBe('');
+      expect(code, format).toBe(0);
+    }
   });
 });
