@@ -7,7 +7,7 @@ import { JournalKeyError } from './journal/errors';
 import { startRetention } from './core/retention-timer';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createDispatch } from './ipc/dispatch';
-import { pdfFooter } from './ipc/desktop';
+import { SAVE_KIND_NAMES, pdfFooter } from './ipc/desktop';
 import { createHandlers } from './ipc/handlers';
 import { isTrustedSender, registerIpc } from './ipc/register';
 import { publishEvents } from './ipc/events';
@@ -39,11 +39,11 @@ app.whenReady().then(async () => {
   const stopRetention = startRetention(core.journal, (err) => console.error(`Retention not applied: ${err.message}`));
   const dispatch = createDispatch(
     createHandlers(core, {
-      async saveFile({ title, defaultName, extension }) {
+      async saveFile({ title, defaultName, extension, also = [] }) {
         const options = {
           title,
           defaultPath: join(app.getPath('documents'), defaultName),
-          filters: [{ name: extension.toUpperCase(), extensions: [extension] }],
+          filters: [extension, ...also].map((kind) => ({ name: SAVE_KIND_NAMES[kind], extensions: [kind] })),
         };
         const chosen = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
         return chosen.canceled ? undefined : chosen.filePath;

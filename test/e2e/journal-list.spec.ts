@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
@@ -167,48 +168,61 @@ test('mark reviewed: the active row with a note, then a selection of many', asyn
   await expect(page.getByText('0 entries match')).toBeVisible();
 });
 
-test('Export CSV saves the filtered rows; the file has the header and those rows', async ({ desk }) => {
+test('Export saves the filtered rows as a workbook (or CSV when chosen): headings in row 1, cells typed', async ({
+  desk,
+}) => {
   const { page } = desk;
   const { accepted } = await seedFour(desk);
   await desk.open('#/journal');
-  await page.getByRole('button', { name: /Export CSV/ }).click();
-  await expect(page.getByText(/^Saved 4 rows to .*\.csv$/)).toBeVisible();
-  const text = readFileSync(desk.saved.at(-1)!, 'utf8');
-  const all = parse(text, { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
-  // Headings as on screen, for a spreadsheet (the command line's CSV keeps the field names).
-  const headings = Object.keys(all[0] ?? {});
+  await page
+    .getByRole('button', { name: /Export/ })
+    .first()
+    .click();
+  await expect(page.getByText(/^Saved 4 rows to .*\.xlsx$/)).toBeVisible();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(desk.saved.at(-1)!);
+  const sheet = book.getWorksheet('Journal')!;
+  const headings = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+  // Headings as on screen, in row 1 (the command line's CSV keeps the field names).
   expect(headings).toEqual(expect.arrayContaining(['Journal #', 'State', 'Recordid', 'Reference', 'Surname']));
-  // The rows hold customers' details: the first line says so, above the header.
+  const rows = Array.from({ length: 4 }, (_, i) => sheet.getRow(i + 2));
+  const at = (heading: string) => headings.indexOf(heading) + 1;
+  expect(rows.map((r) => r.getCell(at('Reference')).value).sort()).toEqual(['ACC-1', 'FAIL-1', 'REJ-1', 'UNK-1']);
+  const acc = rows.find((r) => r.getCell(at('Reference')).value === 'ACC-1')!;
+  expect(acc.getCell(at('State')).value).toBe('Accepted');
+  expect(acc.getCell(at('Recordid')).value).toBe(accepted.recordid);
+  expect(acc.getCell(at('Time')).value).toBeInstanceOf(Date);
+  expect(typeof acc.getCell(at('Journal #')).value).toBe('number');
+  // The rows hold customers' details: a second sheet says so.
   const present = PERSONAL_FIELDS.filter((f) => headings.includes(FIELD_LABELS[f]));
-  expect(text.split('\r\n')[0]).toBe(`\uFEFF# ${personalDataNotice(present)}`);
-  expect(all.map((r) => r.Reference).sort()).toEqual(['ACC-1', 'FAIL-1', 'REJ-1', 'UNK-1']);
-  expect(all.find((r) => r.Reference === 'ACC-1')).toMatchObject({
-    State: 'accepted',
-    Recordid: String(accepted.recordid),
-  });
+  expect(String(book.getWorksheet('Personal data')!.getCell('A1').value)).toBe(personalDataNotice(present));
 
   await page.getByRole('button', { name: /Needs attention/ }).click();
   await expect(page.getByText('3 entries match')).toBeVisible();
+  desk.saveAs.push('csv'); // the person chooses CSV in the save dialog
   await page.keyboard.press('Alt+E');
   await expect(page.getByText(/^Saved 3 rows to .*\.csv$/)).toBeVisible();
   expect(desk.saved).toHaveLength(2);
-  const attention = parse(readFileSync(desk.saved[1]!), { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
-  expect(attention.map((r) => r.State).sort()).toEqual(['failed', 'rejected', 'unknown']);
+  const text = readFileSync(desk.saved[1]!, 'utf8');
+  expect(text).toMatch(/^\uFEFFJournal #,Kind,State,/); // headings in row 1: the dialog carries the notice
+  const attention = parse(text, { ...EXPORTED_CSV, columns: true }) as Record<string, string>[];
+  expect(attention.map((r) => r.State).sort()).toEqual(['Failed', 'Rejected', 'Unknown']);
 
   // Without personal details, from the keyboard: the box follows the export button; Alt+E exports without them.
   const without = page.getByRole('checkbox', { name: 'Without personal details' });
-  await page.getByRole('button', { name: /Export CSV/ }).focus();
+  await page.getByRole('button', { name: /Export…/ }).focus();
   await page.keyboard.press('Tab');
   await expect(without).toBeFocused();
   await page.keyboard.press('Space');
   await expect(without).toBeChecked();
+  desk.saveAs.push('csv');
   await page.keyboard.press('Alt+E');
   await expect(page.getByText(/^Saved 3 rows to .*3-feed-desk-journal-.*\.csv$/)).toBeVisible();
   const plain = readFileSync(desk.saved[2]!, 'utf8');
   expect(plain).toMatch(/^\uFEFFJournal #,Kind,State,/);
-  const [header, ...rows] = parse(plain, { bom: true }) as string[][];
+  const [header, ...plainRows] = parse(plain, { bom: true }) as string[][];
   expect(header!.filter((h) => PERSONAL_FIELDS.some((f) => FIELD_LABELS[f] === h))).toEqual([]);
-  expect(rows.map((r) => r[header!.indexOf('State')]).sort()).toEqual(['failed', 'rejected', 'unknown']);
+  expect(plainRows.map((r) => r[header!.indexOf('State')]).sort()).toEqual(['Failed', 'Rejected', 'Unknown']);
   for (const r of attention) expect(plain).not.toContain(r.Surname!);
 });
 

@@ -45,8 +45,10 @@ export interface DeskBackend {
   sandbox: Sandbox;
   url: string;
   answers: string[];
-  /** Paths the save dialog stand-in returned (CSV exports, summary PDFs), in order. */
+  /** Paths the save dialog stand-in returned (exports, summary PDFs), in order. */
   saved: string[];
+  /** The kinds of file the save dialog stand-in "chooses" next ('csv'), first first; empty: the default kind. */
+  saveAs: string[];
   /** Files the open dialog stand-in "chooses" next (push a path before the page asks); empty: cancelled. */
   toOpen: string[];
   /** What the native confirm dialog stand-in was asked, in order. */
@@ -77,6 +79,7 @@ export async function startDeskBackend(
   const {
     desktop,
     saved,
+    saveAs,
     toOpen,
     asked,
     answers: confirmAnswers,
@@ -107,6 +110,7 @@ export async function startDeskBackend(
     url: server.url,
     answers,
     saved,
+    saveAs,
     toOpen,
     asked,
     confirmAnswers,

@@ -14,6 +14,8 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.met
 export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.reject(new Error('no page to print'))) {
   const dir = mkdtempSync(join(tmpdir(), 'feed-desk-saved-'));
   const saved: string[] = [];
+  /** The kinds of file the save dialog "chooses" (its name's extension), first first; when empty, the default. */
+  const saveAs: string[] = [];
   /** Files the open dialog "chooses", first first; when empty the person cancels. */
   const toOpen: string[] = [];
   const asked: ConfirmOptions[] = [];
@@ -22,7 +24,9 @@ export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.re
   const opened: string[] = [];
   const desktop: Desktop = {
     async saveFile({ defaultName }) {
-      const path = join(dir, `${saved.length + 1}-${defaultName}`);
+      const kind = saveAs.shift();
+      const name = kind ? defaultName.replace(/\.[^.]+$/, `.${kind}`) : defaultName;
+      const path = join(dir, `${saved.length + 1}-${name}`);
       saved.push(path);
       return path;
     },
@@ -41,5 +45,5 @@ export function testDesktop(printToPdf: Desktop['printToPdf'] = () => Promise.re
     cliPackageFolder: fileURLToPath(new URL('../../out/cli-package', import.meta.url)),
     versions: { app: PACKAGE.version, electron: null },
   };
-  return { desktop, saved, dir, toOpen, asked, answers, opened };
+  return { desktop, saved, saveAs, dir, toOpen, asked, answers, opened };
 }

@@ -14,7 +14,8 @@ interface JournalOptions {
   text?: string;
   batch?: number;
   limit: number;
-  format: 'table' | 'csv' | 'json' | 'results';
+  format: 'table' | 'csv' | 'json' | 'xlsx' | 'results';
+  out?: string;
   json?: boolean;
   personal: boolean;
 }
@@ -123,10 +124,12 @@ export function registerJournal(program: Command): void {
     )
     .option(
       '--format <format>',
-      'table, csv, json, or results (with --batch: file row number, state, recordid, message)',
-      oneOf('--format', ['table', 'csv', 'json', 'results'] as const),
+      'table, csv, json, xlsx (a workbook as the screen saves it, with --out), or results (with --batch: file ' +
+        'row number, state, recordid, message)',
+      oneOf('--format', ['table', 'csv', 'json', 'xlsx', 'results'] as const),
       'table',
     )
+    .option('--out <file>', 'with --format xlsx: the workbook to write (replaced whole, never half-written)')
     .option('--json', 'the same as --format json')
     .option(
       '--no-personal',
@@ -144,6 +147,21 @@ export function registerJournal(program: Command): void {
           ...(opts.batch ? { batch: opts.batch } : {}),
         };
         const format = opts.json ? 'json' : opts.format;
+        if (format === 'xlsx') {
+          if (!opts.out) throw new CliFailure('--format xlsx writes a workbook: give the file with --out FILE.xlsx');
+          const [{ writePeopleXlsx }, { writeAtomically }] = await Promise.all([
+            import('../../main/journal/csv-for-people'),
+            import('../../main/ipc/handlers/write-atomically'),
+          ]);
+          const out = opts.out;
+          const rows = await writeAtomically(out, (write) =>
+            writePeopleXlsx(ctx.core.journal, () => ctx.core.journal.iterate(filter), write, opts),
+          );
+          process.stderr.write(`${rows} row(s) written to ${out}\n`);
+          return;
+        }
+        if (opts.out)
+          throw new CliFailure('--out goes with --format xlsx (csv and the others write to standard output)');
         if (format === 'results') {
           if (!opts.batch) throw new CliFailure('--format results needs --batch ID');
           if (!(await ctx.core.journal.batches.get(opts.batch))) {

@@ -8,17 +8,32 @@ export interface ConfirmOptions {
   confirmLabel: string;
 }
 
+/** The kinds of file the app saves. */
+export type SaveKind = 'xlsx' | 'csv' | 'pdf' | 'json';
+
+/** A kind of file as a save dialog names it. */
+export const SAVE_KIND_NAMES: Record<SaveKind, string> = {
+  xlsx: 'Excel workbook',
+  csv: 'CSV (comma-separated text)',
+  pdf: 'PDF',
+  json: 'JSON',
+};
+
 /**
  * What the handlers need from the desktop shell: native save, open and confirm dialogs and printing the window's
  * page to PDF. The app wires Electron's dialog and `webContents.printToPDF`; the test harness wires
  * a chosen path and Chromium's `page.pdf`, so every handler runs under Node.
  */
 export interface Desktop {
-  /** Asks where to save; undefined when the person cancels. */
+  /**
+   * Asks where to save, offering `extension` (that of `defaultName`) first and `also` as other kinds of
+   * file; undefined when the person cancels. What the chosen name ends in says which kind was chosen.
+   */
   saveFile(options: {
     title: string;
     defaultName: string;
-    extension: 'csv' | 'pdf' | 'json';
+    extension: SaveKind;
+    also?: readonly SaveKind[];
   }): Promise<string | undefined>;
   /** Asks for a file to open (`kind` names the filter: "Spreadsheets" unless given); undefined when the person cancels. */
   openFile(options: { title: string; extensions: readonly string[]; kind?: string }): Promise<string | undefined>;

@@ -109,18 +109,21 @@ export const ROW_COLUMNS = [
 /** The journal CSV's columns of what was sent, by field name. */
 export const PAYLOAD_COLUMNS = [...ENTRY_FIELDS, 'cancellation_date', 'reason'];
 
+/** The columns of ROW_COLUMNS that hold a moment (ISO 8601 in journalValues). */
+export const TIME_COLUMNS: ReadonlySet<string> = new Set(['created_at', 'finished_at', 'resolved_at', 'reviewed_at']);
+
 /**
- * One row's cells, its times as `time` writes them (ISO 8601 with offset by default). Without the
- * personal columns (`personal` false), the row's personal values are also taken out of the texts
- * that may quote them: the service's message and the notes.
+ * One row's values in the order of ROW_COLUMNS then `payloadColumns`: numbers as numbers, moments as
+ * ISO 8601, what was sent as text, null for none. Without the personal columns (`personal` false),
+ * the row's personal values are also taken out of the texts that may quote them: the service's
+ * message and the notes.
  */
-export function journalCells(
+export function journalValues(
   row: SubmissionRow,
   resolution: HistoryRow | undefined,
   payloadColumns: readonly string[],
   personal: boolean,
-  time: (iso: string | null | undefined) => string = isoWithOffset,
-): string[] {
+): (string | number | null)[] {
   const text = (value: string | null | undefined) =>
     personal || value === null || value === undefined ? (value ?? null) : scrubText(value, personalValues(row.payload));
   const fixed = [
@@ -130,8 +133,8 @@ export function journalCells(
     row.recordid,
     row.profile,
     row.operator,
-    time(row.createdAt),
-    time(row.finishedAt),
+    row.createdAt,
+    row.finishedAt,
     row.attempts,
     row.httpStatus,
     text(row.message),
@@ -139,14 +142,28 @@ export function journalCells(
     row.corrects,
     row.supersededBy,
     resolution?.actor ?? null,
-    time(resolution?.at),
+    resolution?.at ?? null,
     text(resolution?.note),
     row.reviewedBy,
-    time(row.reviewedAt),
+    row.reviewedAt,
     text(row.reviewNote),
   ];
-  const payload = payloadColumns.map((f) => row.payload[f] ?? '');
-  return [...fixed.map((v) => (v === null ? '' : String(v))), ...payload].map(guardCell);
+  return [...fixed, ...payloadColumns.map((f) => row.payload[f] ?? '')];
+}
+
+const TIME_AT = ROW_COLUMNS.map((column) => TIME_COLUMNS.has(column));
+
+/** One row's CSV cells (journalValues), its times as `time` writes them (ISO 8601 with offset by default), formula-guarded. */
+export function journalCells(
+  row: SubmissionRow,
+  resolution: HistoryRow | undefined,
+  payloadColumns: readonly string[],
+  personal: boolean,
+  time: (iso: string | null | undefined) => string = isoWithOffset,
+): string[] {
+  return journalValues(row, resolution, payloadColumns, personal).map((value, i) =>
+    guardCell(TIME_AT[i] ? time(value as string | null) : value === null ? '' : String(value)),
+  );
 }
 
 /**

@@ -1,11 +1,21 @@
-// The Journal's CSV as the screen saves it: for reading in a spreadsheet, not for scripts.
+// The Journal as the screen saves it, as a workbook or CSV: for reading in a spreadsheet, not for scripts.
 import { stringify } from 'csv-stringify/sync';
-import { FIELD_LABELS, isEntryField } from '@shared/entry/fields';
+import { FIELD_LABELS, fieldKind, isEntryField } from '@shared/entry/fields';
 import { clock, localDate } from '@shared/format/moments';
-import { isPersonalField } from '@shared/journal/personal-fields';
-import type { SubmissionRow } from '@shared/journal/types';
-import { csvWithNotice, journalCells, PAYLOAD_COLUMNS, resolutionOf, ROW_COLUMNS } from './csv-export';
+import { isPersonalField, personalDataNotice } from '@shared/journal/personal-fields';
+import { STATE_LABELS } from '@shared/journal/state-words';
+import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '@shared/journal/types';
+import {
+  CSV_BOM,
+  guardCell,
+  journalValues,
+  PAYLOAD_COLUMNS,
+  resolutionOf,
+  ROW_COLUMNS,
+  TIME_COLUMNS,
+} from './csv-export';
 import type { JournalStore } from './store';
+import { writeXlsx, type XlsxKind } from './xlsx-writer';
 
 /** Headings as the screens name things, for the journal's own columns and the cancellation's. */
 const HEADINGS: Record<string, string> = {
@@ -44,19 +54,19 @@ export function spreadsheetTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : `${localDate(d)} ${clock(d, true)}`;
 }
 
-/** Each row's cells with the spreadsheet's times, its histories read a page at a time. */
-async function* rowCells(
+/** Each row's values (journalValues), its histories read a page at a time. */
+async function* rowValues(
   journal: Pick<JournalStore, 'histories'>,
   source: AsyncIterable<SubmissionRow>,
   payloadColumns: readonly string[],
   personal: boolean,
-): AsyncGenerator<{ row: SubmissionRow; cells: string[] }> {
+): AsyncGenerator<{ row: SubmissionRow; values: (string | number | null)[] }> {
   let page: SubmissionRow[] = [];
   const flush = async function* () {
     const histories = await journal.histories(page.map((row) => row.id));
     for (const row of page) {
       const resolution = resolutionOf(histories.get(row.id) ?? []);
-      yield { row, cells: journalCells(row, resolution, payloadColumns, personal, spreadsheetTime) };
+      yield { row, values: screenWords(journalValues(row, resolution, payloadColumns, personal)) };
     }
     page = [];
   };
@@ -67,12 +77,61 @@ async function* rowCells(
   if (page.length) yield* flush();
 }
 
+const KIND_AT = ROW_COLUMNS.indexOf('kind');
+const STATE_AT = ROW_COLUMNS.indexOf('state');
+const KIND_WORDS: Record<string, string> = { entry: 'Entry', cancellation: 'Cancellation' };
+
+/** Kind and state as the screens show them ("Entry", "Accepted"), not as codes. */
+function screenWords(values: (string | number | null)[]): (string | number | null)[] {
+  const kind = String(values[KIND_AT]);
+  const state = String(values[STATE_AT]);
+  values[KIND_AT] = KIND_WORDS[kind] ?? kind;
+  values[STATE_AT] = (JOURNAL_STATES as readonly string[]).includes(state)
+    ? STATE_LABELS[state as JournalState]
+    : state;
+  return values;
+}
+
+/** How each column is written in a workbook: numbers, amounts, dates and moments as such, the rest as text. */
+function kindOf(column: string): XlsxKind {
+  if (TIME_COLUMNS.has(column)) return 'moment';
+  if (NUMBER_COLUMNS.has(column)) return 'number';
+  if (column === 'cancellation_date') return 'date';
+  if (!isEntryField(column)) return 'text';
+  const kind = fieldKind(column);
+  return kind === 'money' ? 'money' : kind === 'integer' ? 'number' : kind === 'date' ? 'date' : 'text';
+}
+const NUMBER_COLUMNS = new Set([
+  'id',
+  'recordid',
+  'attempts',
+  'http_status',
+  'original_recordid',
+  'corrects',
+  'superseded_by',
+]);
+
+/** The columns of the export that some row has a value in (a file of entries has no cancellation columns). */
+async function usedColumns(
+  journal: Pick<JournalStore, 'histories'>,
+  source: () => AsyncIterable<SubmissionRow>,
+  payloadColumns: readonly string[],
+  personal: boolean,
+): Promise<number[]> {
+  const columns = [...ROW_COLUMNS, ...payloadColumns];
+  const used = new Set<number>();
+  for await (const { values } of rowValues(journal, source(), payloadColumns, personal))
+    values.forEach((value, i) => value !== null && value !== '' && used.add(i));
+  return columns.flatMap((_, i) => (used.has(i) ? [i] : []));
+}
+
 /**
  * Writes the journal rows as the screen exports them, for a spreadsheet: headings as on screen
- * (labels, not field names), times as a spreadsheet reads a date and time (local time), and only
- * the columns some row has a value in (a file of entries has no cancellation columns). The rows
- * are read twice: once to find those columns, once to write. Otherwise as writeJournalCsv (BOM,
- * CRLF, formula guard, personal-data notice, `personal` false leaves the personal columns out).
+ * (labels, not field names) in row 1, kinds and states as the screens name them, times as a
+ * spreadsheet reads a date and time (local time), and only the columns some row has a value in. The
+ * rows are read twice: once to find those columns, once to write. BOM, CRLF and formula guard as
+ * writeJournalCsv; no notice line (the save dialog says the file holds personal data), and `personal`
+ * false leaves the personal columns out.
  */
 export async function writePeopleCsv(
   journal: Pick<JournalStore, 'histories'>,
@@ -82,19 +141,52 @@ export async function writePeopleCsv(
 ): Promise<number> {
   const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
   const columns = [...ROW_COLUMNS, ...payloadColumns];
-  const used = new Set<number>();
-  for await (const { cells } of rowCells(journal, source(), payloadColumns, personal))
-    cells.forEach((cell, i) => cell !== '' && used.add(i));
-  const kept = columns.flatMap((_, i) => (used.has(i) ? [i] : []));
+  const kept = await usedColumns(journal, source, payloadColumns, personal);
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
-  const personalColumns = kept.map((i) => columns[i]!).filter(isPersonalField);
-  const csv = csvWithNotice(write, stringify([kept.map((i) => headingOf(columns[i]!))], options), personalColumns);
+  write(CSV_BOM + stringify([kept.map((i) => headingOf(columns[i]!))], options));
   let rows = 0;
-  for await (const { row, cells } of rowCells(journal, source(), payloadColumns, personal)) {
-    const personalValue = personalColumns.some((f) => (row.payload[f] ?? '').trim() !== '');
-    csv.rows(stringify([kept.map((i) => cells[i]!)], options), personalValue);
+  for await (const { values } of rowValues(journal, source(), payloadColumns, personal)) {
+    const cells = kept.map((i) => {
+      const value = values[i] ?? null;
+      return guardCell(
+        TIME_COLUMNS.has(columns[i]!) ? spreadsheetTime(value as string | null) : value === null ? '' : String(value),
+      );
+    });
+    write(stringify([cells], options));
     rows += 1;
   }
-  csv.end();
   return rows;
+}
+
+/**
+ * The same rows as a workbook (xlsx-writer.ts): headings in row 1, frozen, with a filter; dates as
+ * dates, amounts as numbers, telephone and policy numbers and postcodes as text with their zeros;
+ * the personal-data notice on a second sheet when the workbook holds a personal column.
+ */
+export async function writePeopleXlsx(
+  journal: Pick<JournalStore, 'histories'>,
+  source: () => AsyncIterable<SubmissionRow>,
+  write: (data: Uint8Array) => void,
+  { personal = true }: { personal?: boolean } = {},
+): Promise<number> {
+  const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
+  const columns = [...ROW_COLUMNS, ...payloadColumns];
+  const kept = await usedColumns(journal, source, payloadColumns, personal);
+  const personalColumns = kept.map((i) => columns[i]!).filter(isPersonalField);
+  async function* rows() {
+    for await (const { values } of rowValues(journal, source(), payloadColumns, personal))
+      yield kept.map((i) => values[i] ?? null);
+  }
+  return writeXlsx(
+    write,
+    [
+      {
+        name: 'Journal',
+        headings: kept.map((i) => headingOf(columns[i]!)),
+        kinds: kept.map((i) => kindOf(columns[i]!)),
+        rows: rows(),
+      },
+    ],
+    personalColumns.length ? personalDataNotice(personalColumns) : undefined,
+  );
 }

@@ -17,6 +17,8 @@ export interface Desk {
   answers: string[];
   /** Paths the native save dialog stand-in returned (exports, PDFs), in order. */
   saved: string[];
+  /** The kinds of file the save dialog "chooses" next ('csv'); empty: the default kind. */
+  saveAs: string[];
   /** Files the native open dialog stand-in "chooses" next (push a path first); empty: the person cancels. */
   toOpen: string[];
   /** Folders the file manager stand-in was asked to show ("Open folder"). */
@@ -45,6 +47,7 @@ export const test = base.extend<{ desk: Desk }>({
       sandbox: backend.sandbox,
       answers: backend.answers,
       saved: backend.saved,
+      saveAs: backend.saveAs,
       toOpen: backend.toOpen,
       opened: backend.opened,
       asked: backend.asked,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { userInfo } from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { once } from 'node:events';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { CLI_TIMEOUT, spawnCli } from '../../support/cli';
 import { useCliRig } from '../../support/cli-rig';
 import { mixedEntries, writeEntriesCsv } from '../../support/import-files';
@@ -160,5 +162,22 @@ describe('feed-desk journal: the audit trail and the table', { timeout: CLI_TIME
       expect(stderr, format).toBe('');
       expect(code, format).toBe(0);
     }
+  });
+
+  it('--format xlsx --out writes the workbook the screen saves; without --out it says what to give', async () => {
+    const out = join(cli.home, 'journal.xlsx');
+    const run = await cli.run(['journal', '--format', 'xlsx', '--out', out]);
+    expect(run.stderr).toMatch(/^\d+ row\(s\) written to /);
+    expect(run.code).toBe(0);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(out);
+    const sheet = book.getWorksheet('Journal')!;
+    const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headings.slice(0, 3)).toEqual(['Journal #', 'Kind', 'State']);
+    expect(typeof sheet.getRow(2).getCell(1).value).toBe('number');
+    expect(sheet.getRow(2).getCell(headings.indexOf('Time') + 1).value).toBeInstanceOf(Date);
+    const missing = await cli.run(['journal', '--format', 'xlsx']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/give the file with --out/);
   });
 });

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterEach, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
@@ -31,7 +32,7 @@ async function start(store: StoreKind, pdf = new Uint8Array([37, 80, 68, 70])) {
     if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
     return answer.data as never;
   };
-  return { rig, dispatch, call, saved: shell.saved, footers };
+  return { rig, dispatch, call, saved: shell.saved, saveAs: shell.saveAs, footers };
 }
 
 /** Submits and sends one entry; the sandbox's queued fault (if any) decides its state. */
@@ -153,9 +154,10 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
   });
 
   it('export writes the filtered rows as CSV to the chosen file (no partial file), counted', async () => {
-    const { rig: r, call, saved } = await start(store);
+    const { rig: r, call, saved, saveAs } = await start(store);
     await mixedJournal(r);
     await call('journal:review', { ids: [1], note: '=HYPERLINK("x")' });
+    saveAs.push('csv'); // the person chooses CSV in the save dialog
     const result = (await call('journal:export', { states: ['accepted', 'rejected'] })) as {
       path: string;
       rows: number;
@@ -165,10 +167,46 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
       Record<string, string>
     >;
     // Headings as on screen; a column no row has a value in is left out.
-    expect(records.map((x) => x.State).sort()).toEqual(['accepted', 'rejected']);
+    // States and kinds as the screens name them; row 1 is the headings.
+    expect(records.map((x) => x.State).sort()).toEqual(['Accepted', 'Rejected']);
+    expect(records.map((x) => x.Kind)).toEqual(['Entry', 'Entry']);
     expect(records.find((x) => x['Journal #'] === '1')).toMatchObject({ 'Review note': `'=HYPERLINK("x")` });
     expect(records[0]).not.toHaveProperty('Resolved by');
     expect(readdirSync(result.path.replace(/\/[^/]+$/, '')).filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
+
+  it('exports a workbook by default: headings in row 1, frozen with a filter, dates as dates, amounts as numbers, text keeps its zeros', async () => {
+    const { rig: r, call, saved } = await start(store);
+    const queued = await r.core.pipeline.submit({
+      kind: 'entry',
+      input: sampleInput({ reference: 'ZERO-1', telephone: '07700900001', postcode: 'LS1 4AP', total_value: '29.99' }),
+      profile: 'Sandbox',
+    });
+    if (!queued.ok) throw new Error(JSON.stringify(queued));
+    await r.core.pipeline.send(queued.row.id);
+    const result = (await call('journal:export', {})) as { path: string; rows: number };
+    expect(result).toEqual({ path: saved[0], rows: 1 });
+    expect(result.path).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(result.path);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Journal', 'Personal data']);
+    const sheet = book.getWorksheet('Journal')!;
+    const headings = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(headings.slice(0, 3)).toEqual(['Journal #', 'Kind', 'State']);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    const cell = (heading: string) => sheet.getRow(2).getCell(headings.indexOf(heading) + 1).value;
+    expect(cell('Journal #')).toBe(queued.row.id);
+    expect(cell('Kind')).toBe('Entry');
+    expect(cell('State')).toBe('Accepted');
+    expect(cell(FIELD_LABELS.telephone)).toBe('07700900001');
+    expect(cell(FIELD_LABELS.postcode)).toBe('LS1 4AP');
+    expect(cell(FIELD_LABELS.total_value)).toBe(29.99);
+    expect(cell(FIELD_LABELS.purchase_date)).toEqual(new Date(Date.UTC(2026, 10, 2)));
+    expect(cell('Time')).toBeInstanceOf(Date);
+    expect(String(book.getWorksheet('Personal data')!.getCell('A1').value)).toBe(
+      personalDataNotice(PERSONAL_FIELDS.filter((f) => headings.includes(FIELD_LABELS[f]))),
+    );
   });
 
   it('the daily summary counts by state, operator and profile and lists unknowns and rejections; the PDF is saved', async () => {
@@ -210,8 +248,9 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
   });
 
   it('export without personal details: no personal column and no notice, in the Journal CSV and the batch results', async () => {
-    const { rig: r, call } = await start(store);
+    const { rig: r, call, saveAs } = await start(store);
     await mixedJournal(r);
+    saveAs.push('csv', 'csv');
     const journal = (await call('journal:export', { personal: false, sort: 'id', direction: 'asc' })) as {
       path: string;
       rows: number;
@@ -224,11 +263,11 @@ describeEachStore('Journal screen handlers (issue 9)', (store) => {
     const personalHeadings = PERSONAL_FIELDS.map((f) => FIELD_LABELS[f]);
     expect(header!.filter((h) => personalHeadings.includes(h))).toEqual([]);
     const full = readFileSync(((await call('journal:export', {})) as { path: string }).path, 'utf8');
-    // The notice names the personal columns the file has.
-    const [, fullHeader] = parse(full, { bom: true, relax_column_count: true }) as string[][];
+    // From a screen, the headings are row 1 (the save dialog says the file holds personal data).
+    const [fullHeader] = parse(full, { bom: true }) as string[][];
     const present = PERSONAL_FIELDS.filter((f) => fullHeader!.includes(FIELD_LABELS[f]));
     expect(present).toEqual(expect.arrayContaining(['surname', 'postcode']));
-    expect(full.startsWith(`\uFEFF# ${personalDataNotice(present)}\r\n`)).toBe(true);
+    expect(full.startsWith('\uFEFFJournal #,Kind,State,')).toBe(true);
   });
 
   it('pausing a profile holds its rows for every sender of the journal until resumed; send now makes retries due', async () => {

@@ -5,7 +5,7 @@ import type { Handlers } from '../dispatch';
 import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import { toListRow, toListRows } from './journal-view';
-import { writePeopleCsv } from '../../journal/csv-for-people';
+import { writePeopleCsv, writePeopleXlsx } from '../../journal/csv-for-people';
 import { localDate } from '@shared/format/moments';
 import { wireParts } from '../../sending/wire-parts';
 import { toView } from './views';
@@ -93,14 +93,21 @@ export function journalHandlers(
     async 'journal:export'({ personal, ...filter }) {
       const day = localDate();
       const path = await desktop.saveFile({
-        title: 'Export journal as CSV',
-        defaultName: `feed-desk-journal-${day}.csv`,
-        extension: 'csv',
+        // The personal-data notice is said here: the file's row 1 is its headings.
+        title: personal
+          ? "Export journal — it holds customers' personal data: keep it where only staff can read it"
+          : 'Export journal (without personal details)',
+        defaultName: `feed-desk-journal-${day}.xlsx`,
+        extension: 'xlsx',
+        also: ['csv'],
       });
       if (!path) return { path: null, rows: 0 };
       // For a spreadsheet: the screen's headings, times a spreadsheet reads, only the columns used.
+      const source = () => journal.iterate(filter);
       const rows = await writeAtomically(path, (write) =>
-        writePeopleCsv(journal, () => journal.iterate(filter), write, { personal }),
+        /\.csv$/i.test(path)
+          ? writePeopleCsv(journal, source, write, { personal })
+          : writePeopleXlsx(journal, source, write, { personal }),
       );
       return { path, rows };
     },

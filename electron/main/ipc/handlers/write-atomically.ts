@@ -3,14 +3,14 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 /** Writes a file through a temporary name, so a cancelled or failed export never leaves half a file. */
 export async function writeAtomically<T>(
   path: string,
-  fill: (write: (text: string) => void) => Promise<T>,
+  fill: (write: (data: string | Uint8Array) => void) => Promise<T>,
 ): Promise<T> {
   const part = `${path}.part`;
   rmSync(part, { force: true }); // a leftover (or a planted link) is removed, never followed
   const fd = openSync(part, 'wx');
   let open = true;
   try {
-    const result = await fill((text) => writeSync(fd, text));
+    const result = await fill((data) => (typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data)));
     closeSync(fd);
     open = false;
     renameSync(part, path);

@@ -42,7 +42,7 @@ export function JournalToolbar({ targets, actions, notice, withoutPersonal, onWi
           aria-keyshortcuts="Alt+E"
           title="Save the filtered entries as a CSV file (Alt+E)"
         >
-          Export CSV <kbd>Alt+E</kbd>
+          Export… <kbd>Alt+E</kbd>
         </button>
         {actions.exportBatch && (
           <button
