@@ -1,6 +1,19 @@
 // What checking and queueing a file share: the request, opening the file as it says, finding its batch,
 // and how a row repeating an earlier one is told.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { EntryInput } from '@shared/entry/schema';
 import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import type { ColumnMapping, RememberedMapping } from '@shared/import/columns';
@@ -9,7 +22,7 @@ import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import type { Core } from '../core/core';
 import type { Batch } from '../journal/store';
 import { readEntries } from './entries';
-import { hashFile, TableReadError, type TableInfo } from './table';
+import { openProblem, TableReadError, type TableInfo } from './table';
 
 /** Rows queued (and duplicates looked up) per journal transaction (the office journal takes at most 250). */
 export const CHUNK = 200;
@@ -133,8 +146,13 @@ async function continued(core: Core, req: ImportRequest): Promise<Batch | undefi
  */
 export async function openBatchFile(core: Core, req: ImportRequest) {
   const profile = profileOf(core, req.profile);
-  const contentHash = await hashFile(req.path);
-  const opened = await openImport(core, req);
+  // The bytes checked are the bytes queued: a check copies the file into the data folder, and queueing
+  // reads that copy, whatever happens to the file meanwhile (rows appended, overwritten, renamed).
+  const kept = req.checkedHash ? snapshotPath(core.home, req.checkedHash) : undefined;
+  const { path, hash: contentHash } = kept
+    ? { path: kept, hash: req.checkedHash! }
+    : await snapshot(core.home, req.path);
+  const opened = await openImport(core, { ...req, path });
   const key = batchKey(contentHash, opened.info, opened.mapping, req);
   const earlier = (await continued(core, req)) ?? (await core.journal.batches.find(profile.name, key));
   return { profile, contentHash, key, ...opened, earlier };
@@ -162,4 +180,75 @@ export async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<
   if (batch)
     for await (const row of core.journal.iterate({ batch: batch.id })) if (row.batchRow) rows.add(row.batchRow);
   return rows;
+}
+
+/** The folder of the data folder that holds the copies of checked files. */
+const SNAPSHOTS = 'import-snapshots';
+/** The largest file imported (a million rows of CSV are about 300 MB). */
+const MAX_FILE_BYTES = 2 * 2 ** 30;
+/** How long a copy of a checked file is kept (it holds customers' details): a day. */
+const SNAPSHOT_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** The copy of a checked file with this content hash, when it is still there. */
+function snapshotPath(home: string, hash: string): string | undefined {
+  const path = join(home, SNAPSHOTS, hash);
+  return /^[0-9a-f]{64}$/.test(hash) && existsSync(path) ? path : undefined;
+}
+
+/**
+ * Copies the file into the data folder, hashing its bytes on the way (one read of the file), and
+ * names the copy by that hash. Copies older than a day are removed first.
+ */
+async function snapshot(home: string, source: string): Promise<{ path: string; hash: string }> {
+  const dir = join(home, SNAPSHOTS);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const name of readdirSync(dir)) {
+    const old = join(dir, name);
+    try {
+      if (Date.now() - statSync(old).mtimeMs > SNAPSHOT_KEPT_MS) rmSync(old, { force: true });
+    } catch {
+      // removed meanwhile by another import
+    }
+  }
+  let size: number;
+  try {
+    const stat = statSync(source);
+    if (!stat.isFile())
+      throw new TableReadError(
+        'This is not a file of rows (a device, a pipe or a folder): save the rows as a CSV or .xlsx file and choose that.',
+      );
+    size = stat.size;
+  } catch (error) {
+    throw error instanceof TableReadError ? error : openProblem(error);
+  }
+  if (size > MAX_FILE_BYTES)
+    throw new TableReadError(
+      `The file is ${Math.round(size / 2 ** 20).toLocaleString('en-GB')} MiB: Feed Desk imports files of up to ` +
+        `${MAX_FILE_BYTES / 2 ** 30} GiB. Split it into smaller files.`,
+    );
+  const part = join(dir, `${randomUUID()}.part`);
+  const hash = createHash('sha256');
+  let copied = 0;
+  try {
+    await pipeline(
+      createReadStream(source),
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          // A file that grows while it is copied is copied as far as its size when the copy began.
+          const piece = chunk.subarray(0, Math.max(0, size - copied));
+          copied += piece.length;
+          hash.update(piece);
+          done(null, piece);
+        },
+      }),
+      createWriteStream(part, { flags: 'wx', mode: 0o600 }),
+    );
+  } catch (error) {
+    rmSync(part, { force: true });
+    throw openProblem(error);
+  }
+  const digest = hash.digest('hex');
+  const path = join(dir, digest);
+  renameSync(part, path);
+  return { path, hash: digest };
 }

@@ -66,4 +66,10 @@ describe('feed-desk submit --csv', { timeout: CLI_TIMEOUT }, () => {
     expect(stored).toEqual(expect.arrayContaining(accepted));
     expect(rerun.code).toBe(journal.every((r) => r.state === 'accepted') ? 0 : 1);
   }, 180_000);
+
+  it('a device or a pipe that never ends is refused in words, at once', async () => {
+    const run = await cli.run(['submit', '--csv', '/dev/zero']);
+    expect(run.stderr).toMatch(/not a file of rows \(a device, a pipe or a folder\)/);
+    expect(run.code).not.toBe(0);
+  });
 });
