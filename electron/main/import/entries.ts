@@ -8,6 +8,7 @@ import {
 } from '@shared/entry/schema';
 import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import {
+  columnLetter,
   matchHeadings,
   rowInput,
   type ColumnMapping,
@@ -87,7 +88,7 @@ export async function readEntries(
   const identifying = mapping.flatMap((field, column) => (field && IDENTIFYING.includes(field) ? [column] : []));
 
   async function* entries(): AsyncGenerator<ReadEntry> {
-    for await (const { row, line, cells } of rows) {
+    for await (const { row, line, cells, errors } of rows) {
       const fix = options.fixes?.get(row);
       const file = rowInput(cells, mapping);
       if (!fix && isSummaryRow(cells, identifying)) {
@@ -111,7 +112,15 @@ export async function readEntries(
       const result = schema.safeParse(input);
       const fields: FieldErrors = result.success ? {} : issuesToFields(result.error.issues);
       if (extra) fields._ ??= `Row has ${used} cells, the header has ${width}`;
-      if (result.success && !extra) yield { row, line, input, file, cells, ok: true, entry: result.data };
+      // A workbook cell showing an error (#N/A, #REF!) is never sent as text: the row waits for a fix.
+      const broken = fix ? [] : (errors ?? []).filter((e) => mapping[e.column]);
+      for (const e of broken)
+        fields[mapping[e.column]!] = e.error
+          ? `Cell ${columnLetter(e.column)}${row} shows the error ${e.error}: fix it in the workbook`
+          : `Cell ${columnLetter(e.column)}${row} holds a formula with no value (an error such as #N/A, or never ` +
+            'calculated): fix it in the workbook';
+      if (result.success && !extra && broken.length === 0)
+        yield { row, line, input, file, cells, ok: true, entry: result.data };
       else yield { row, line, input, file, cells, ok: false, fields };
     }
   }

@@ -2,7 +2,7 @@
 // the workbook's parts (never the whole workbook in memory).
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { TableReadError, closed, isBlank, type TableInfo, type TableRow } from './table';
+import { TableReadError, closed, isBlank, type CellError, type TableInfo, type TableRow } from './table';
 import { isPersonalNoticeRow } from '@shared/journal/personal-fields';
 import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
 
@@ -77,11 +77,11 @@ async function* workbookRows(path: string, wanted: string | undefined, seen: She
       );
       let first = true;
       for await (const row of sheet) {
-        const cells = rowCells(row, date1904);
+        const { cells, errors } = rowCells(row, date1904);
         // A CSV export's personal-data notice line, saved as a workbook, is not the header.
         if (isBlank(cells) || (first && isPersonalNoticeRow(cells))) continue;
         first = false;
-        yield { row: row.number, line: row.number, cells };
+        yield { row: row.number, line: row.number, cells, ...(errors.length ? { errors } : {}) };
       }
       return;
     }
@@ -134,26 +134,83 @@ async function closeWorkbook(
   await Promise.all(streams.map(closed));
 }
 
-/** A row's cells as text, from column A to its last cell. */
-function rowCells(row: SheetRow, date1904: boolean): string[] {
+/**
+ * A row's cells as text, from column A to its last cell (a number shown through a format of digits as
+ * shown: `00123`), and the cells that hold an error.
+ */
+function rowCells(row: SheetRow, date1904: boolean): { cells: string[]; errors: CellError[] } {
+  const errors: CellError[] = [];
   const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
   const cells: string[] = [];
   for (let column = 1; column < values.length; column += 1) {
     const value = values[column];
-    const result = formulaResult(value);
+    const result = formulaResult(value) ?? value;
+    const format = typeof result === 'number' ? row.getCell(column).numFmt : undefined;
+    const error = errorOf(result);
+    if (error) errors.push({ column: column - 1, error });
+    // exceljs leaves out a formula's error value (`<c t="e"><f>…</f><v>#N/A</v>`): a formula with no
+    // value is such an error, or was never calculated; either way its text is not what to send.
+    else if (isFormula(value) && (value as { result?: unknown }).result === undefined)
+      errors.push({ column: column - 1 });
     cells.push(
-      typeof result === 'number' && isDateFormat(row.getCell(column).numFmt)
+      typeof result === 'number' && isDateFormat(format)
         ? isoDate(serialToDate(result, date1904))
-        : cellText(value),
+        : typeof result === 'number' && format
+          ? (shownDigits(result, format) ?? cellText(value))
+          : cellText(value),
     );
   }
-  return cells;
+  return { cells, errors };
 }
 
+/** A cell's error (#N/A, #REF!, #DIV/0!…), itself or as a formula's result; undefined for a value. */
+function errorOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || !('error' in value)) return undefined;
+  return String((value as { error: unknown }).error);
+}
+
+/**
+ * A whole number as a number format of digits shows it, when the format is only digit places and
+ * fixed characters ("00000", "0000 000 0000", "\"0\"0000000000"): 123 under "00000" is "00123".
+ * Undefined for any other format (decimals, thousands, text, dates, colours, sections) or value.
+ */
+export function shownDigits(value: number, format: string): string | undefined {
+  if (!Number.isSafeInteger(value) || value < 0 || format === 'General') return undefined;
+  const tokens: Array<{ digit: '0' | '#' } | { text: string }> = [];
+  for (let i = 0; i < format.length; i += 1) {
+    const ch = format[i]!;
+    if (ch === '0' || ch === '#') tokens.push({ digit: ch });
+    else if (ch === '"') {
+      const end = format.indexOf('"', i + 1);
+      if (end === -1) return undefined;
+      tokens.push({ text: format.slice(i + 1, end) });
+      i = end;
+    } else if (ch === '\\' && i + 1 < format.length) tokens.push({ text: format[(i += 1)]! });
+    else if (' -()/+'.includes(ch)) tokens.push({ text: ch });
+    else return undefined;
+  }
+  const places = tokens.filter((t) => 'digit' in t).length;
+  if (places === 0 || !tokens.some((t) => 'digit' in t && t.digit === '0')) return undefined;
+  let digits = String(value);
+  let out = '';
+  for (let i = tokens.length - 1; i >= 0; i -= 1) {
+    const token = tokens[i]!;
+    if ('text' in token) out = token.text + out;
+    else if (digits.length > 0) {
+      // The first digit place takes every digit left over (a number longer than the format).
+      const isFirst = !tokens.slice(0, i).some((t) => 'digit' in t);
+      out = (isFirst ? digits : digits.slice(-1)) + out;
+      digits = isFirst ? '' : digits.slice(0, -1);
+    } else if (token.digit === '0') out = '0' + out;
+  }
+  return out;
+}
+
+const isFormula = (value: unknown) =>
+  value !== null && typeof value === 'object' && ('formula' in value || 'sharedFormula' in value);
+
 function formulaResult(value: unknown): unknown {
-  return value !== null && typeof value === 'object' && ('formula' in value || 'sharedFormula' in value)
-    ? (value as { result?: unknown }).result
-    : undefined;
+  return isFormula(value) ? (value as { result?: unknown }).result : undefined;
 }
 
 /** A cell value as the text a person sees: dates as YYYY-MM-DD, formulas as their result, links as their text. */

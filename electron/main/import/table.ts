@@ -38,6 +38,14 @@ export interface TableRow {
   row: number;
   line: number;
   cells: string[];
+  /** A workbook's cells that hold an error (#N/A, #REF!…): the row cannot be sent as it is. */
+  errors?: CellError[];
+}
+
+/** A cell holding an error, by its column (0 for A): the error shown, when the workbook says which. */
+export interface CellError {
+  column: number;
+  error?: string;
 }
 
 export type TableEncoding = 'auto' | 'utf-8' | 'windows-1252';
