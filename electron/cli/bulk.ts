@@ -5,13 +5,13 @@ import { edgeSpaces } from '@shared/import/changes';
 import type { Profile } from '@shared/profile/schema';
 import type { StateCounts } from '../main/journal/store';
 import { checkImport, type ImportCheck } from '../main/import/batch-check';
-import type { ImportRequest, RowDuplicate } from '../main/import/batch-file';
+import { rememberColumns, type ImportRequest, type RowDuplicate } from '../main/import/batch-file';
 import { batchStatus, queueImport, type BatchStatus } from '../main/import/batch-queue';
 import { TableReadError } from '../main/import/table';
 import type { CliContext } from './context';
 import { CliFailure, EXIT, printJson } from './output';
 import { trace } from '../main/support/trace';
-import { checkGivenHeadings, givenMapping, mappingLines, type GivenColumn } from './column-options';
+import { absentGivenHeadings, givenMapping, mappingLines, type GivenColumn } from './column-options';
 
 export interface BulkOptions {
   json?: boolean;
@@ -22,6 +22,10 @@ export interface BulkOptions {
   sheet?: string;
   /** The row of the headings, as a spreadsheet numbers it (found from the file when not given). */
   headerRow?: number;
+  /** A CSV file's encoding (found from the file when not given). */
+  encoding?: 'utf-8' | 'windows-1252' | 'utf-16';
+  /** Remember the fields given with --columns and --column for the profile (the default). */
+  remember?: boolean;
   /** Join the lines of single-line cells with this (a repair the person asks for; never by default). */
   joinLines?: string;
   /** The batch the file continues (a corrected version of its file). */
@@ -157,6 +161,7 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     dateOrder: opts.dateOrder,
     sheet: opts.sheet,
     headerRow: opts.headerRow,
+    encoding: opts.encoding,
     repairs: opts.joinLines !== undefined ? [{ kind: 'join', separator: opts.joinLines }] : undefined,
     continueBatch: opts.continueBatch,
     given: opts.given?.length ? givenMapping(opts.given) : undefined,
@@ -174,7 +179,8 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     }
     throw err;
   }
-  checkGivenHeadings(opts.given ?? [], check.info.header, file);
+  // A heading given (or remembered) that the file no longer has is said, not fatal: the partner dropped it.
+  for (const line of absentGivenHeadings(opts.given ?? [], check.info.header, file)) process.stderr.write(`${line}\n`);
   // The mapping used, one line per column of the file (--json has it in the `checked` event).
   const lines = json ? [] : mappingLines(check.info.header, check.matches);
   if (opts.dryRun) process.stdout.write(lines.map((l) => `${l}\n`).join(''));
@@ -200,6 +206,9 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
     fileRows: check.rows,
   });
   const batchId = queued.batch.id;
+  // Fields given on the command line are remembered for the profile's next file, as the screen's choices are.
+  if (opts.given?.length && opts.remember !== false)
+    rememberColumns(ctx.core, profile.name, queued.header, queued.mapping);
   trace('every row queued');
   if (json) printJson({ event: 'queued', batch: batchId, queued: queued.queued, already: queued.already });
   else process.stderr.write(`batch ${batchId}: ${queued.queued} row(s) queued now, ${queued.already} earlier\n`);

@@ -93,16 +93,24 @@ export function givenMapping(given: readonly GivenColumn[]): RememberedMapping {
   return mapping;
 }
 
-/** Refuses given headings the file has no column for, naming the file's headings. */
-export function checkGivenHeadings(given: readonly GivenColumn[], header: readonly string[], file: string): void {
+/**
+ * Given headings the file has no column for. One typed with --column is refused (a typo), listing the
+ * file's headings; one from a --columns file (kept for a partner's files) is said, not fatal: the
+ * partner has dropped that column. Returns the lines to say.
+ */
+export function absentGivenHeadings(given: readonly GivenColumn[], header: readonly string[], file: string): string[] {
   const keys = new Set(header.map(headerKey));
   const absent = given.filter((g) => !keys.has(headerKey(g.heading)));
-  if (absent.length) {
+  const typed = absent.filter((g) => g.from === '--column');
+  if (typed.length) {
     throw new CliFailure(
-      `${file} has no column headed ${absent.map((g) => `"${g.heading}"`).join(', ')} (${absent[0]!.from}); ` +
+      `${file} has no column headed ${typed.map((g) => `"${g.heading}"`).join(', ')} (--column); ` +
         `its headings: ${header.map((h) => `"${h}"`).join(', ')}`,
     );
   }
+  return absent.map(
+    (g) => `${file} has no column headed "${g.heading}" (${g.from}): that choice is not used for this file`,
+  );
 }
 
 /** How a column's match is named in the mapping lines. */

@@ -47,6 +47,8 @@ interface SubmitOptions {
   dateOrder: ScreenDateOrder;
   sheet?: string;
   headerRow?: number;
+  encoding?: 'utf-8' | 'windows-1252' | 'utf-16';
+  remember: boolean;
   corrects?: number;
   joinLines?: string;
   continueBatch?: number;
@@ -104,6 +106,15 @@ export function registerSubmit(program: Command): void {
     )
     .option('--sheet <name>', 'with --csv and an .xlsx file: the sheet to read (default: the first)')
     .option(
+      '--encoding <encoding>',
+      "with --csv: the CSV file's encoding, utf-8, windows-1252 or utf-16 (default: found from the file)",
+      oneOf('--encoding', ['utf-8', 'windows-1252', 'utf-16'] as const),
+    )
+    .option(
+      '--no-remember',
+      "with --csv: do not remember the fields given with --columns and --column for the profile's next import",
+    )
+    .option(
       '--header-row <n>',
       'with --csv: the row that holds the headings, as a spreadsheet numbers it (default: found from the file, ' +
         'past a title block)',
@@ -145,12 +156,15 @@ export function registerSubmit(program: Command): void {
             opts.concurrency,
             opts.sheet,
             opts.headerRow,
+            opts.encoding,
+            !opts.remember,
             opts.joinLines !== undefined,
             opts.continueBatch,
           ];
           if (withCsv.some(Boolean) || opts.columns || opts.column.length) {
             throw new CliFailure(
-              '--dry-run, --concurrency, --sheet, --header-row, --join-lines, --continue-batch, --columns and --column go with --csv',
+              '--dry-run, --concurrency, --sheet, --header-row, --encoding, --no-remember, --join-lines, --continue-batch, ' +
+                '--columns and --column go with --csv',
             );
           }
           const input = await readEntry(file);

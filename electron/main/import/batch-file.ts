@@ -16,13 +16,13 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntryInput } from '@shared/entry/schema';
 import type { ScreenDateOrder } from '@shared/entry/screen-date';
-import type { ColumnMapping, RememberedMapping } from '@shared/import/columns';
+import { rememberMapping, type ColumnMapping, type RememberedMapping } from '@shared/import/columns';
 import type { LineRepair } from '@shared/import/repairs';
 import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import type { Core } from '../core/core';
 import type { Batch } from '../journal/store';
 import { readEntries } from './entries';
-import { openProblem, TableReadError, type TableInfo } from './table';
+import { openProblem, TableReadError, type TableEncoding, type TableInfo } from './table';
 
 /** Rows queued (and duplicates looked up) per journal transaction (the office journal takes at most 250). */
 export const CHUNK = 200;
@@ -38,6 +38,8 @@ export interface ImportRequest {
   sheet?: string;
   /** The row of the headings (as a spreadsheet numbers it); found from the file when not given. */
   headerRow?: number;
+  /** A CSV file's encoding; found from its first bytes when not given. */
+  encoding?: TableEncoding;
   /** Column → field; by default matched by header name (and the profile's remembered choices). */
   mapping?: ColumnMapping;
   remembered?: RememberedMapping;
@@ -91,8 +93,10 @@ function batchKey(contentHash: string, info: TableInfo, mapping: ColumnMapping, 
         info.sheet ?? null,
         mapping,
         req.dateOrder,
-        // Headings on another row than the first: another reading (the first keeps earlier batches' keys).
+        // Headings on another row than the first, or an encoding chosen: another reading (without them,
+        // earlier batches' keys are kept).
         ...(info.headerRow !== 1 ? [info.headerRow] : []),
+        ...(req.encoding && req.encoding !== 'auto' ? [req.encoding] : []),
       ]),
     )
     .digest('hex');
@@ -120,6 +124,7 @@ export async function openImport(core: Core, req: ImportRequest) {
     dateOrder: req.dateOrder,
     sheet: req.sheet,
     headerRow: req.headerRow,
+    encoding: req.encoding,
     fixes: req.fixes,
     repairs: req.repairs,
   });
@@ -251,4 +256,19 @@ async function snapshot(home: string, source: string): Promise<{ path: string; h
   const path = join(dir, digest);
   renameSync(part, path);
   return { path, hash: digest };
+}
+
+/** The most column choices a profile keeps (the oldest go first). */
+const REMEMBERED = 200;
+
+/**
+ * Remembers for the profile's next import which field each heading fed (the screen's choices, or
+ * the command line's --columns and --column): the partner's next file is read the same way.
+ */
+export function rememberColumns(core: Core, profileName: string, header: readonly string[], mapping: ColumnMapping): void {
+  const profile = core.profiles.get(profileName);
+  if (!profile) return;
+  const merged = Object.entries({ ...profile.importColumns, ...rememberMapping(header, mapping) });
+  const kept = merged.filter(([key]) => key.length <= 200).slice(-REMEMBERED);
+  core.profiles.put({ ...profile, importColumns: Object.fromEntries(kept) });
 }

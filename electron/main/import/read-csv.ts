@@ -30,8 +30,14 @@ const MAX_ROW_CHARS = 1_000_000;
  * iteration of `rows` reads the file afresh: every non-blank record, the headings among them.
  */
 export function openCsv(path: string, start: Buffer, chosen?: TableEncoding) {
-  const encoding = chosen && chosen !== 'auto' ? chosen : guessEncoding(start);
-  const text = encoding === 'utf-8' ? new TextDecoder().decode(start) : iconv.decode(start, 'windows-1252');
+  const utf16 = signature(start, 0xfe, 0xff) ? 'utf-16be' : 'utf-16le';
+  const encoding =
+    chosen === 'utf-16' || (chosen !== 'utf-8' && chosen !== 'windows-1252' && isUtf16(start))
+      ? utf16
+      : chosen && chosen !== 'auto'
+        ? chosen
+        : guessEncoding(start);
+  const text = encoding === 'utf-8' ? new TextDecoder().decode(start) : iconv.decode(start, encoding);
   const settings: CsvSettings = {
     encoding,
     delimiter: detectDelimiter(text.replace(/^\uFEFF/, '').replace(NOTICE_LINE, '')),
@@ -44,6 +50,9 @@ export function openCsv(path: string, start: Buffer, chosen?: TableEncoding) {
     empty: () => 'The file is empty.',
   };
 }
+
+/** A file that starts with UTF-16's byte order mark (as Excel's "Unicode text" saves). */
+const isUtf16 = (start: Buffer) => signature(start, 0xff, 0xfe) || signature(start, 0xfe, 0xff);
 
 /** UTF-8 when the file starts with a BOM or its first bytes are valid UTF-8 (a character cut at the end allowed). */
 function guessEncoding(start: Buffer): CsvSettings['encoding'] {
@@ -105,7 +114,7 @@ function detectDelimiter(text: string): Delimiter {
  */
 async function* csvRows(path: string, settings: CsvSettings): AsyncGenerator<TableRow> {
   const file = createReadStream(path, { highWaterMark: SNIFF_BYTES });
-  const decode = settings.encoding === 'utf-8' ? new Utf8Check() : iconv.decodeStream('windows-1252');
+  const decode = settings.encoding === 'utf-8' ? new Utf8Check() : iconv.decodeStream(settings.encoding);
   const parser = parse({
     delimiter: settings.delimiter,
     record_delimiter: ['\r\n', '\n', '\r'],

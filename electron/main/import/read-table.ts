@@ -38,7 +38,7 @@ export async function openTable(
   // The workbook reader (exceljs) is loaded only for a workbook: a CSV file's rows start without it.
   const opened = signature(start, 0x50, 0x4b, 0x03, 0x04)
     ? await (await import('./read-xlsx')).openWorkbook(path, options.sheet, options.workbookLimits)
-    : (refuseOtherFormats(start), openCsv(path, start, options.encoding));
+    : (refuseOtherFormats(start, options.encoding), openCsv(path, start, options.encoding));
   const heading = await headingOf(opened.first(), options.headerRow, opened.empty);
   const headerRow = heading.row;
   return {
@@ -99,21 +99,19 @@ async function readStart(path: string): Promise<Buffer> {
   }
 }
 
-/** Refuses files that are plainly not text: other formats, binary data, UTF-16 text. */
-function refuseOtherFormats(start: Buffer): void {
+/** Refuses files that are plainly not text: other formats, binary data (UTF-16 text aside). */
+function refuseOtherFormats(start: Buffer, encoding: OpenTableOptions['encoding']): void {
   if (signature(start, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
     throw new TableReadError(
       'This is an old-style Excel file (.xls) or a workbook with a password. ' +
         'Save it as .xlsx or CSV, without a password, and try again.',
     );
   }
-  if (signature(start, 0xff, 0xfe) || signature(start, 0xfe, 0xff)) {
-    throw new TableReadError('This file is saved as Unicode text (UTF-16). Save it as CSV UTF-8 and try again.');
-  }
   if (PICTURE_OR_DOCUMENT.some((magic) => signature(start, ...magic))) {
     throw new TableReadError('This is not a CSV or .xlsx file (line 1 holds binary data).', 1);
   }
-  const nul = start.indexOf(0);
+  const utf16 = encoding === 'utf-16' || signature(start, 0xff, 0xfe) || signature(start, 0xfe, 0xff);
+  const nul = utf16 ? -1 : start.indexOf(0);
   if (nul !== -1) {
     const line = newlines(start.subarray(0, nul)) + 1;
     throw new TableReadError(`This is not a CSV or .xlsx file (line ${line} holds binary data).`, line);

@@ -17,7 +17,7 @@ export class TableReadError extends Error {
 /** What was found out about a file while reading as far as its header. */
 export interface TableInfo {
   kind: 'csv' | 'xlsx';
-  encoding?: 'utf-8' | 'windows-1252';
+  encoding?: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
   delimiter?: ',' | ';' | '\t';
   /** The workbook's sheets, in workbook order. */
   sheets?: string[];
@@ -48,7 +48,8 @@ export interface CellError {
   error?: string;
 }
 
-export type TableEncoding = 'auto' | 'utf-8' | 'windows-1252';
+/** The encodings a CSV file may be read in; 'utf-16' is either byte order, told by its byte order mark. */
+export type TableEncoding = 'auto' | 'utf-8' | 'windows-1252' | 'utf-16';
 
 export interface OpenTableOptions {
   /** The worksheet to read; the first visible one when not given. */

@@ -98,4 +98,70 @@ describe('feed-desk submit --csv with --columns, --column and --dry-run', { time
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('--columns and --column go with --csv');
   });
+
+  it("remembers fields given on the command line for the profile's next file; --no-remember does not", async () => {
+    const folder = cli.freshHome();
+    const first = join(folder.home, 'partner-week1.csv');
+    writeFileSync(first, stringify(PARTNER));
+    const given = ['--column', 'Date=purchase_date', '--column', 'Notes=-'];
+    const sent = await folder.run(['submit', '--csv', first, ...given]);
+    expect(sent.code).toBe(0);
+    // The partner's next file, a week later: no choices given, the remembered ones read it the same way.
+    const next = join(folder.home, 'partner-week2.csv');
+    writeFileSync(
+      next,
+      stringify([
+        PARTNER[0]!,
+        ['ACME01', 'COL-3', 'L', 'Brown', 'LS1 4AP', 'FURN-3', '1', '10', '1', 'x', '2026-11-09'],
+      ]),
+    );
+    const dry = await folder.run(['submit', '--csv', next, '--dry-run']);
+    expect(dry.stdout).toContain('column K "Date" → purchase_date (remembered)');
+    expect(dry.stdout).toContain('column J "Notes" → not imported (remembered)');
+
+    const other = cli.freshHome();
+    const file = join(other.home, 'partner.csv');
+    writeFileSync(file, stringify(PARTNER));
+    expect((await other.run(['submit', '--csv', file, ...given, '--no-remember'])).code).toBe(0);
+    const again = await other.run(['submit', '--csv', file, '--dry-run']);
+    expect(again.stdout).toContain('column K "Date" → not imported (could be purchase_date or delivery_date');
+  });
+
+  it('a --columns file naming a column the partner has dropped is said, and the file is read', async () => {
+    const folder = cli.freshHome();
+    const file = join(folder.home, 'partner.csv');
+    writeFileSync(file, stringify(PARTNER));
+    const map = join(folder.home, 'partner-columns.csv');
+    writeFileSync(map, 'Date,purchase_date\nFax,telephone\n');
+    const run = await folder.run(['submit', '--csv', file, '--columns', map, '--dry-run']);
+    expect(run.stderr).toContain(
+      `has no column headed "Fax" (--columns ${map}): that choice is not used for this file`,
+    );
+    expect(run.stdout).toContain('column K "Date" → purchase_date (given)');
+    expect(run.code).toBe(0);
+  });
+
+  it('reads a UTF-16 file (Excel\'s "Unicode text"), by its byte order mark or --encoding utf-16', async () => {
+    const folder = cli.freshHome();
+    const text = stringify(PARTNER, { delimiter: '\t' });
+    const file = join(folder.home, 'unicode.txt');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const run = await folder.run(['submit', '--csv', file, '--dry-run', '--column', 'Date=purchase_date']);
+    expect(run.stdout).toContain('column D "Last Name" → surname (by synonym)');
+    expect(run.code).toBe(0);
+    const bare = join(folder.home, 'unicode-no-bom.txt');
+    writeFileSync(bare, Buffer.from(text, 'utf16le'));
+    const chosen = await folder.run([
+      'submit',
+      '--csv',
+      bare,
+      '--dry-run',
+      '--encoding',
+      'utf-16',
+      '--column',
+      'Date=purchase_date',
+    ]);
+    expect(chosen.stdout).toContain('column D "Last Name" → surname (by synonym)');
+    expect(chosen.code).toBe(0);
+  });
 });

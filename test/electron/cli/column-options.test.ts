@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  checkGivenHeadings,
+  absentGivenHeadings,
   columnOption,
   givenMapping,
   mappingLines,
@@ -68,12 +68,19 @@ describe('--column and --columns', () => {
     );
   });
 
-  it('refuses a heading the file does not have, listing the headings it has', () => {
+  it('refuses a heading typed with --column that the file does not have, listing the headings it has', () => {
     const given = columnOption('Fone=telephone');
-    expect(() => checkGivenHeadings(given, ['Phone', 'Name'], 'f.csv')).toThrow(
+    expect(() => absentGivenHeadings(given, ['Phone', 'Name'], 'f.csv')).toThrow(
       'f.csv has no column headed "Fone" (--column); its headings: "Phone", "Name"',
     );
-    expect(() => checkGivenHeadings(columnOption('phone=telephone'), ['Phone'], 'f.csv')).not.toThrow();
+    expect(absentGivenHeadings(columnOption('phone=telephone'), ['Phone'], 'f.csv')).toEqual([]);
+  });
+
+  it('says, without refusing, a heading of a --columns file that the partner has dropped', () => {
+    const kept = [{ heading: 'Fax', field: 'telephone' as const, from: '--columns partner.json' }];
+    expect(absentGivenHeadings(kept, ['Phone', 'Name'], 'f.csv')).toEqual([
+      'f.csv has no column headed "Fax" (--columns partner.json): that choice is not used for this file',
+    ]);
   });
 });
 

@@ -7,9 +7,8 @@ import type { Desktop } from '../desktop';
 import { fail } from '../ipc-failure';
 import type { Batch } from '../../journal/store';
 import { checkImport } from '../../import/batch-check';
-import type { ImportRequest } from '../../import/batch-file';
+import { rememberColumns, type ImportRequest } from '../../import/batch-file';
 import { batchStatus, queueImport } from '../../import/batch-queue';
-import { rememberMapping } from '@shared/import/columns';
 import type { BatchView } from '@shared/ipc/contract';
 import { writeAtomically } from './write-atomically';
 import { writeBatchResults, writeRejectedRows } from '../../import/batch-csv';
@@ -26,8 +25,6 @@ type ImportChannel =
   | 'imports:exportResults'
   | 'imports:recent';
 
-/** The most column choices remembered per profile (the profile schema's limit). */
-const REMEMBERED = 200;
 
 const batchView = (b: Batch): BatchView => ({
   id: b.id,
@@ -134,12 +131,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       const req = request(r, { sendDuplicates: r.sendDuplicates, checkedHash: last.hash, fileRows: last.rows });
       const { header, mapping, ...queued } = await queueImport(core, req);
       // The person's column choices are remembered for the profile's next import.
-      const profile = core.profiles.get(req.profile);
-      if (profile) {
-        const merged = Object.entries({ ...profile.importColumns, ...rememberMapping(header, mapping) });
-        const kept = merged.filter(([key]) => key.length <= 200).slice(-REMEMBERED);
-        core.profiles.put({ ...profile, importColumns: Object.fromEntries(kept) });
-      }
+      rememberColumns(core, req.profile, header, mapping);
       return { ...queued, batch: batchView(queued.batch) };
     },
     'imports:status': ({ batch }) => status(batch),
