@@ -265,7 +265,12 @@ const REMEMBERED = 200;
  * Remembers for the profile's next import which field each heading fed (the screen's choices, or
  * the command line's --columns and --column): the partner's next file is read the same way.
  */
-export function rememberColumns(core: Core, profileName: string, header: readonly string[], mapping: ColumnMapping): void {
+export function rememberColumns(
+  core: Core,
+  profileName: string,
+  header: readonly string[],
+  mapping: ColumnMapping,
+): void {
   const profile = core.profiles.get(profileName);
   if (!profile) return;
   const merged = Object.entries({ ...profile.importColumns, ...rememberMapping(header, mapping) });

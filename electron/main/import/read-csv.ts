@@ -9,6 +9,7 @@ import {
   SNIFF_BYTES,
   TableReadError,
   closed,
+  MAX_ROW_CHARS,
   isBlank,
   newlines,
   openProblem,
@@ -21,9 +22,6 @@ import { PERSONAL_NOTICE_START, isPersonalNoticeRow } from '@shared/journal/pers
 
 type Delimiter = NonNullable<TableInfo['delimiter']>;
 type CsvSettings = { encoding: NonNullable<TableInfo['encoding']>; delimiter: Delimiter };
-
-/** A CSV row longer than this is refused rather than held in memory (usually a quote mark without its partner). */
-const MAX_ROW_CHARS = 1_000_000;
 
 /**
  * Finds a CSV file's encoding (unless given) and delimiter from `start`, the file's first bytes. Each

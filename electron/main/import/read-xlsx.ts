@@ -2,7 +2,7 @@
 // the workbook's parts (never the whole workbook in memory).
 import { ReadStream, createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { TableReadError, closed, isBlank, type CellError, type TableInfo, type TableRow } from './table';
+import { MAX_ROW_CHARS, TableReadError, closed, isBlank, type CellError, type TableInfo, type TableRow } from './table';
 import { isPersonalNoticeRow } from '@shared/journal/personal-fields';
 import { WORKBOOK_LIMITS, checkWorkbookSize, damagedWorkbook, type WorkbookLimits } from './workbook-size';
 
@@ -160,6 +160,13 @@ function rowCells(row: SheetRow, date1904: boolean): { cells: string[]; errors: 
           : cellText(value),
     );
   }
+  const chars = cells.reduce((sum, cell) => sum + cell.length, 0);
+  if (chars > MAX_ROW_CHARS)
+    throw new TableReadError(
+      `Row ${row.number} is too long to read (over ${MAX_ROW_CHARS.toLocaleString('en-GB')} characters): ` +
+        'its cells repeat long texts. Save the sheet as CSV, or shorten those cells.',
+      row.number,
+    );
   return { cells, errors };
 }
 

@@ -61,6 +61,12 @@ export interface OpenTableOptions {
   workbookLimits?: import('./workbook-size').WorkbookLimits;
 }
 
+/**
+ * A row longer than this is refused rather than held in memory: in a CSV file usually a quote mark
+ * without its partner, in a workbook texts repeated across its cells.
+ */
+export const MAX_ROW_CHARS = 1_000_000;
+
 /** How much of the file is looked at to tell its kind and encoding. */
 export const SNIFF_BYTES = 64 * 1024;
 

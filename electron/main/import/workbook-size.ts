@@ -16,6 +16,8 @@ export const WORKBOOK_LIMITS = {
   ratioFromBytes: 1024 * 1024,
   sharedStringsBytes: 64 * 1024 * 1024,
   sharedStrings: 1_000_000,
+  /** The longest text of one cell (or one shared string), in bytes: no field takes more than a few thousand characters. */
+  cellBytes: 1024 * 1024,
 } as const;
 
 export type WorkbookLimits = Readonly<Record<keyof typeof WORKBOOK_LIMITS, number>>;
@@ -89,9 +91,17 @@ async function checkUnpacked(path: string, limits: WorkbookLimits): Promise<void
   }
 }
 
-/** Counts a part's unpacked bytes as they come (and the shared strings, an `<si>` each), refusing past the limits. */
+/** The parts whose texts exceljs holds whole: the sheets' cells and the shared strings. */
+const CELL_TEXTS = /^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/;
+
+/**
+ * Counts a part's unpacked bytes as they come (and the shared strings, an `<si>` each), refusing past
+ * the limits, and in the sheets and shared strings the longest text between two tags (one cell's).
+ */
 function partCounter(part: string, packed: number, limits: WorkbookLimits): (chunk: Buffer) => void {
   const most = mostBytes(part, limits);
+  const texts = CELL_TEXTS.test(part);
+  let run = 0; // bytes since the last `<`
   let bytes = 0;
   let strings = 0;
   let tail = Buffer.alloc(0); // the last 3 bytes so far: a `<si` cut by the chunk's end is counted with the next
@@ -99,6 +109,20 @@ function partCounter(part: string, packed: number, limits: WorkbookLimits): (chu
     bytes += chunk.length;
     if (bytes > most || (bytes > limits.ratioFromBytes && bytes > packed * limits.ratio)) {
       throw tooLarge(part, `unpacks to more than ${Math.floor(bytes / MB)} MB`);
+    }
+    if (texts) {
+      let from = 0;
+      for (let at = chunk.indexOf(0x3c); at !== -1; at = chunk.indexOf(0x3c, at + 1)) {
+        if (run + at - from > limits.cellBytes) break;
+        run = 0;
+        from = at + 1;
+      }
+      run += chunk.length - from;
+      if (run > limits.cellBytes)
+        throw new TableReadError(
+          `This .xlsx file has a cell of more than ${Math.round(limits.cellBytes / MB)} MB of text, more than any ` +
+            'field takes: remove it or save the sheet as CSV.',
+        );
     }
     if (part !== SHARED_STRINGS) return;
     strings += elementsFrom(Buffer.concat([tail, chunk.subarray(0, 3)]), tail.length) + elementsFrom(chunk);

@@ -111,3 +111,57 @@ describe('openTable: a workbook with more shared strings than memory should hold
     expect(hidden.error?.message).toBe(refusal('xl/sharedStrings.xml', 'unpacks to more than 3 MB'));
   });
 });
+
+describe('openTable: a workbook whose cells hold more text than any field takes', () => {
+  /** The one-sheet workbook of paddedWorkbookParts with its sheet replaced. */
+  const withSheet = (rows: string) =>
+    paddedWorkbookParts(0, 0).map((part) =>
+      part.path === 'xl/worksheets/sheet1.xml'
+        ? {
+            ...part,
+            data: Buffer.from(
+              `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+            ),
+          }
+        : part,
+    );
+
+  it('refuses one inline cell of 8 MB of text in plain words, before exceljs holds it', async () => {
+    const big = randomBytes(4 * MB).toString('hex'); // 8 MB that packs as text does, not as a zip bomb
+    const path = zip(
+      withSheet(
+        `<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${big}</t></is></c></row>`,
+      ),
+    );
+    const outcome = await readAll(path);
+    expect(outcome.error?.message).toBe(
+      'This .xlsx file has a cell of more than 1 MB of text, more than any field takes: remove it or save the sheet as CSV.',
+    );
+  });
+
+  it('refuses a row whose cells repeat one long shared text past a million characters, naming the row', async () => {
+    const parts = paddedWorkbookParts(1, 400_000); // shared string 2: 400,000 characters
+    const cells = Array.from({ length: 5 }, (_, i) => `<c r="${String.fromCharCode(66 + i)}2" t="s"><v>2</v></c>`).join(
+      '',
+    );
+    const path = zip(
+      parts.map((part) =>
+        part.path === 'xl/worksheets/sheet1.xml'
+          ? {
+              ...part,
+              data: Buffer.from(
+                part.data
+                  .toString()
+                  .replace(
+                    '<row r="2"><c r="A2" t="s"><v>1</v></c></row>',
+                    `<row r="2"><c r="A2" t="s"><v>1</v></c>${cells}</row>`,
+                  ),
+              ),
+            }
+          : part,
+      ),
+    );
+    const outcome = await readAll(path);
+    expect(outcome.error?.message).toMatch(/^Row 2 is too long to read \(over 1,000,000 characters\)/);
+  });
+});
