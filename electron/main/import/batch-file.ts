@@ -2,15 +2,16 @@
 // and how a row repeating an earlier one is told.
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  chmodSync,
   createReadStream,
   createWriteStream,
   existsSync,
-  mkdirSync,
-  readdirSync,
+  mkdtempSync,
   renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -153,10 +154,8 @@ export async function openBatchFile(core: Core, req: ImportRequest) {
   const profile = profileOf(core, req.profile);
   // The bytes checked are the bytes queued: a check copies the file into the data folder, and queueing
   // reads that copy, whatever happens to the file meanwhile (rows appended, overwritten, renamed).
-  const kept = req.checkedHash ? snapshotPath(core.home, req.checkedHash) : undefined;
-  const { path, hash: contentHash } = kept
-    ? { path: kept, hash: req.checkedHash! }
-    : await snapshot(core.home, req.path);
+  const kept = req.checkedHash ? snapshotPath(req.checkedHash) : undefined;
+  const { path, hash: contentHash } = kept ? { path: kept, hash: req.checkedHash! } : await snapshot(req.path);
   const opened = await openImport(core, { ...req, path });
   const key = batchKey(contentHash, opened.info, opened.mapping, req);
   const earlier = (await continued(core, req)) ?? (await core.journal.batches.find(profile.name, key));
@@ -187,34 +186,44 @@ export async function rowsIn(core: Core, batch: Batch | undefined): Promise<Set<
   return rows;
 }
 
-/** The folder of the data folder that holds the copies of checked files. */
-const SNAPSHOTS = 'import-snapshots';
 /** The largest file imported (a million rows of CSV are about 300 MB). */
 const MAX_FILE_BYTES = 2 * 2 ** 30;
-/** How long a copy of a checked file is kept (it holds customers' details): a day. */
-const SNAPSHOT_KEPT_MS = 24 * 60 * 60 * 1000;
 
-/** The copy of a checked file with this content hash, when it is still there. */
-function snapshotPath(home: string, hash: string): string | undefined {
-  const path = join(home, SNAPSHOTS, hash);
-  return /^[0-9a-f]{64}$/.test(hash) && existsSync(path) ? path : undefined;
+/**
+ * The copies of checked files: a private temporary folder of this process (never the data folder,
+ * which holds the customer's details only encrypted), removed when the process ends. A copy holds
+ * what the file itself holds, in plain, as the file does.
+ */
+let snapshots: string | undefined;
+function snapshotFolder(): string {
+  if (!snapshots) {
+    const folder = mkdtempSync(join(tmpdir(), 'feed-desk-import-'));
+    chmodSync(folder, 0o700);
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    snapshots = folder;
+  }
+  return snapshots;
+}
+
+/** The copy of a checked file with this content hash, when this process still has it. */
+function snapshotPath(hash: string): string | undefined {
+  if (!snapshots || !/^[0-9a-f]{64}$/.test(hash)) return undefined;
+  const path = join(snapshots, hash);
+  return existsSync(path) ? path : undefined;
+}
+
+/** Removes the copy of a checked file once its rows are queued. */
+export function dropSnapshot(hash: string): void {
+  const path = snapshotPath(hash);
+  if (path) rmSync(path, { force: true });
 }
 
 /**
- * Copies the file into the data folder, hashing its bytes on the way (one read of the file), and
- * names the copy by that hash. Copies older than a day are removed first.
+ * Copies the file into the folder of checked files, hashing its bytes on the way (one read of the
+ * file), and names the copy by that hash.
  */
-async function snapshot(home: string, source: string): Promise<{ path: string; hash: string }> {
-  const dir = join(home, SNAPSHOTS);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  for (const name of readdirSync(dir)) {
-    const old = join(dir, name);
-    try {
-      if (Date.now() - statSync(old).mtimeMs > SNAPSHOT_KEPT_MS) rmSync(old, { force: true });
-    } catch {
-      // removed meanwhile by another import
-    }
-  }
+async function snapshot(source: string): Promise<{ path: string; hash: string }> {
+  const dir = snapshotFolder();
   let size: number;
   try {
     const stat = statSync(source);

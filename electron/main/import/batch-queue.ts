@@ -5,7 +5,16 @@ import type { ColumnMapping } from '@shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, BatchItem, LeftOutRow, LeftOutStatus, StateCounts } from '../journal/store';
 import { payloadHash } from '../journal/payload-hash';
-import { changed, CHUNK, entryRef, LISTED, openBatchFile, type ImportRequest, type RowDuplicate } from './batch-file';
+import {
+  changed,
+  CHUNK,
+  dropSnapshot,
+  entryRef,
+  LISTED,
+  openBatchFile,
+  type ImportRequest,
+  type RowDuplicate,
+} from './batch-file';
 
 /** What queueing did. */
 export interface ImportQueued {
@@ -123,6 +132,7 @@ export async function queueImport(core: Core, req: ImportRequest): Promise<Impor
   }
   if (chunk.length || !batch) await flush();
   await record();
+  dropSnapshot(contentHash);
   return { batch: batch!, ...result };
 }
 

@@ -65,6 +65,26 @@ function withoutTimes(input: EntryInput): EntryInput {
   return out;
 }
 
+/**
+ * Rows a stray quote mark merged: a quoted cell whose later lines hold as many delimiters as rows of
+ * the file do is most likely rows of their own, swallowed up to the next quote mark. Says which lines.
+ */
+function mergedLines(cells: readonly string[], line: number, delimiter: string | undefined, width: number) {
+  if (!delimiter || width < 3) return undefined;
+  const breaks = cells.reduce((sum, cell) => sum + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  if (breaks === 0) return undefined;
+  const rowLike = cells.some((cell) =>
+    cell
+      .split(/\r\n|\r|\n/)
+      .slice(1)
+      .some((text) => text.split(delimiter).length - 1 >= Math.floor(width / 2)),
+  );
+  return rowLike
+    ? `Lines ${line}–${line + breaks} were read as one row: a quote mark on line ${line} opens a cell that ` +
+        `only closes on line ${line + breaks}. Check the quote marks there.`
+    : undefined;
+}
+
 /** The fields that tell one entry from another: a row with none of them and only numbers is a total. */
 const IDENTIFYING: readonly EntryField[] = ['reference', 'policy', 'surname'];
 
@@ -112,6 +132,8 @@ export async function readEntries(
       const result = schema.safeParse(input);
       const fields: FieldErrors = result.success ? {} : issuesToFields(result.error.issues);
       if (extra) fields._ ??= `Row has ${used} cells, the header has ${width}`;
+      const merged = fix ? undefined : mergedLines(cells, line, info.delimiter, width);
+      if (merged) fields._ = merged;
       // A workbook cell showing an error (#N/A, #REF!) is never sent as text: the row waits for a fix.
       const broken = fix ? [] : (errors ?? []).filter((e) => mapping[e.column]);
       for (const e of broken)
@@ -119,7 +141,7 @@ export async function readEntries(
           ? `Cell ${columnLetter(e.column)}${row} shows the error ${e.error}: fix it in the workbook`
           : `Cell ${columnLetter(e.column)}${row} holds a formula with no value (an error such as #N/A, or never ` +
             'calculated): fix it in the workbook';
-      if (result.success && !extra && broken.length === 0)
+      if (result.success && !extra && broken.length === 0 && !merged)
         yield { row, line, input, file, cells, ok: true, entry: result.data };
       else yield { row, line, input, file, cells, ok: false, fields };
     }

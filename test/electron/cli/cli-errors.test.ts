@@ -41,7 +41,7 @@ describe('bad option values: one plain line, exit 2 (issue 13 defect 1)', { time
     [['journal', '--since', '2026-2-3'], /--since takes a date/],
     [['journal', '--limit', '0'], /--limit takes a whole number from 1 to 1000/],
     [['journal', '--limit', 'ten'], /--limit takes a whole number/],
-    [['journal', '--format', 'xml'], /--format takes table, csv, json, results; not xml/],
+    [['journal', '--format', 'xml'], /--format takes table, csv, json, xlsx, results; not xml/],
     [['journal', '--state', 'nonsense'], /--state takes queued, sending/],
     [['submit', 'examples/entry.json', '--wait', '-1'], /--wait takes a number of seconds/],
     [['resolve', 'abc', '--discard'], /the journal id takes a whole number/],

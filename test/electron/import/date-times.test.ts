@@ -54,3 +54,32 @@ describe('dates with a time of day', () => {
     ]);
   });
 });
+
+describe('a stray quote mark', () => {
+  it('that swallows the next rows into one cell is reported with the lines it merged', async () => {
+    const path = join(dir, 'stray.csv');
+    writeFileSync(
+      path,
+      [
+        'Account code,Reference,Surname,Postcode,Policy,Total value,Description',
+        'ACME01,R1,Smith,LS1 4AP,P1,10,"Sofa, 3 seats',
+        'ACME01,R2,Jones,LS1 4AP,P2,10,Chair',
+        'ACME01,R3,Brown,LS1 4AP,P3,10,Table"',
+        'ACME01,R4,Green,LS1 4AP,P4,10,"Bed\nwith drawers"',
+      ].join('\n') + '\n',
+    );
+    const read = await readEntries(path, { rules, dateOrder: 'YYYY-MM-DD' });
+    const all: ReadEntry[] = [];
+    for await (const e of read.entries) all.push(e);
+    expect(all).toHaveLength(2);
+    expect(all[0]).toMatchObject({
+      ok: false,
+      line: 2,
+      fields: {
+        _: 'Lines 2–4 were read as one row: a quote mark on line 2 opens a cell that only closes on line 4. Check the quote marks there.',
+      },
+    });
+    // a cell of two lines that are not rows is a description as keyed
+    expect(all[1]).toMatchObject({ ok: true, entry: { reference: 'R4' } });
+  });
+});
