@@ -316,3 +316,40 @@ test('a two-line address: the line break is shown and kept by Fix row; joining w
   expect(part('address1', 'IMP-003')).toBe('Unit 5, 9 Mill Lane');
   expect(desk.sandbox.records).toHaveLength(3);
 });
+
+test('a title block above the headings: the headings are found, said, and another row chosen by keyboard', async ({
+  desk,
+}) => {
+  const { page } = desk;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Bordereau');
+  sheet.addRows([
+    ['Acme Insurance plc — monthly bordereau'],
+    ['Period: November 2026'],
+    [],
+    HEADER,
+    ...validRows(3),
+    ['TOTAL', '', '', '', '', '', '3897.00'],
+  ]);
+  const path = join(mkdtempSync(join(tmpdir(), 'feed-desk-import-')), 'bordereau.xlsx');
+  await workbook.xlsx.writeFile(path);
+
+  await chooseFile(desk, path);
+  const info = page.getByTestId('import-file-info');
+  await expect(info).toContainText('headings in row 4 (2 title lines above left out)');
+  await expect(info).toContainText('3 data rows');
+  await expect(info).toContainText('1 total row left out (row 8)');
+  await expect(tile(checkCounts(page), 'valid')).toHaveText('3');
+  // Another row, by keyboard: the choice is read again from there.
+  const choice = page.getByLabel('Headings in row');
+  await expect(choice).toHaveValue('4');
+  await choice.focus();
+  await page.keyboard.press('ArrowUp'); // row 3 is blank: said, and the headings stay where they were
+  await expect(page.getByRole('alert')).toContainText(
+    'Row 3 of the file is blank: choose the row that holds the headings.',
+  );
+  await expect(choice).toHaveValue('4');
+  await page.keyboard.press('2'); // the option starting with 2
+  await expect(info).toContainText('headings in row 2', { timeout: 15_000 });
+  await expect(page.getByTestId('import-missing')).toBeVisible();
+});

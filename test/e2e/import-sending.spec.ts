@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 // Bulk import (screen 4), sending a batch: progress with pause, resume and cancel, failed rows
 // retried, results exported, the batch in the Journal.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -187,34 +188,54 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
   await page.getByLabel('Rows sent, by outcome').selectOption({ label: 'All outcomes' });
   await expect(sentRows.locator('tbody tr')).toHaveCount(10);
 
-  // The batch's results: file row → state, recordid, message.
-  await page.getByRole('button', { name: 'Export batch results (CSV)' }).click();
-  await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved the results of 10 rows to /);
+  // The batch's results as CSV (chosen in the save dialog): file row → state, recordid, message, in words.
+  desk.saveAs.push('csv');
+  await page.getByRole('button', { name: 'Export batch results…' }).click();
+  await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved the results of 10 rows to .*\.csv$/);
   const results = readCsv(desk.saved.at(-1)!);
-  expect(results.map((r) => Number(r.row))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  expect(results.map((r) => Number(r.Row))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   for (const r of results) {
-    const row = after.find((a) => a.batchRow === Number(r.row))!;
-    expect(r).toMatchObject({ state: row.state, recordid: String(row.recordid ?? ''), reference: row.reference });
+    const row = after.find((a) => a.batchRow === Number(r.Row))!;
+    expect(r).toMatchObject({
+      State: STATE_LABELS[row.state],
+      Recordid: String(row.recordid ?? ''),
+      Reference: row.reference,
+    });
   }
-  expect(results.filter((r) => r.state === 'unknown')).toHaveLength(1);
+  expect(results.filter((r) => r.State === 'Unknown')).toHaveLength(1);
   const firstLine = (path: string) => readFileSync(path, 'utf8').split('\r\n')[0];
-  expect(firstLine(desk.saved.at(-1)!)).toBe(`\uFEFF# ${personalDataNotice(['surname'])}`);
-  // Without personal details (reached and ticked from the keyboard): no surname column, no notice.
+  // Headings in row 1: the save dialog says the file holds personal data.
+  expect(firstLine(desk.saved.at(-1)!)).toBe(
+    '\uFEFF"Row","State","Recordid","Message","Reference","Surname","Journal #","Duplicate of"',
+  );
+  // Without personal details (reached and ticked from the keyboard): no surname column; a workbook by default.
   const without = page.getByRole('checkbox', { name: 'Without personal details' });
-  await page.getByRole('button', { name: 'Export batch results (CSV)' }).focus();
+  await page.getByRole('button', { name: 'Export batch results…' }).focus();
   await page.keyboard.press('Tab');
   await expect(without).toBeFocused();
   await page.keyboard.press('Space');
   await expect(without).toBeChecked();
   const next = desk.saved.length + 1;
-  await page.getByRole('button', { name: 'Export batch results (CSV)' }).click();
+  await page.getByRole('button', { name: 'Export batch results…' }).click();
   await expect(page.getByTestId('batch-exported')).toHaveText(
-    new RegExp(`^Saved the results of 10 rows to .*/${next}-ten-batch-1-results\\.csv$`),
+    new RegExp(`^Saved the results of 10 rows to .*/${next}-ten-batch-1-results\\.xlsx$`),
   );
-  expect(firstLine(desk.saved.at(-1)!)).toBe(
-    '\uFEFF"row","state","recordid","message","reference","journal_id","duplicate_of"',
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(desk.saved.at(-1)!);
+  const sheet = book.getWorksheet('Results')!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Row',
+    'State',
+    'Recordid',
+    'Message',
+    'Reference',
+    'Journal #',
+    'Duplicate of',
+  ]);
+  expect(Array.from({ length: 10 }, (_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(
+    results.map((r) => Number(r.Row)),
   );
-  expect(readCsv(desk.saved.at(-1)!).map((r) => [r.row, r.state])).toEqual(results.map((r) => [r.row, r.state]));
+  expect(book.getWorksheet('Personal data')).toBeUndefined();
 
   // Open in Journal: the batch's rows only, the filter a chip naming the file.
   await page.getByRole('button', { name: 'Open in Journal' }).click();
@@ -224,10 +245,10 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
   const grid = page.getByRole('grid', { name: 'Journal' });
   await expect(grid.getByRole('row').filter({ hasText: 'HAND-1' })).toHaveCount(0);
   await expect(grid.getByRole('row').filter({ hasText: 'IMP-001' })).toHaveCount(1);
+  desk.saveAs.push('csv');
   await page.getByRole('button', { name: 'Export batch results' }).click();
   await expect(page.getByText(/^Saved the results of 10 rows to /)).toBeVisible();
   expect(readCsv(desk.saved.at(-1)!)).toHaveLength(10);
-  expect(firstLine(desk.saved.at(-1)!)).toMatch(/^\uFEFF# Contains personal data/);
   await page.screenshot({ path: 'test-results/screens/import-journal-batch.png' });
   await page.getByRole('button', { name: 'Remove filter Batch 1 — ten.csv' }).click();
   await expect(page.getByText('11 entries match')).toBeVisible();

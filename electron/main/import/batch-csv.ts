@@ -2,8 +2,11 @@
 import { stringify } from 'csv-stringify/sync';
 import { FIELD_LABELS, isEntryField } from '@shared/entry/fields';
 import type { Core } from '../core/core';
-import { csvWithNotice, guardCell } from '../journal/csv-export';
-import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
+import { CSV_BOM, csvWithNotice, guardCell } from '../journal/csv-export';
+import { writeXlsx, type XlsxKind } from '../journal/xlsx-writer';
+import { PERSONAL_FIELDS, personalDataNotice } from '@shared/journal/personal-fields';
+import { STATE_LABELS } from '@shared/journal/state-words';
+import { JOURNAL_STATES, type JournalState } from '@shared/journal/types';
 import { openImport, type ImportRequest } from './batch-file';
 
 /** Every cell quoted; a spreadsheet splitting on `;` or tab ignores that, so every cell is guarded too (guardCell). */
@@ -15,11 +18,46 @@ const line = (cells: readonly unknown[]) =>
 
 const filled = (value: string | null | undefined) => (value ?? '').trim() !== '';
 
+/** The results' columns: field names for scripts (the command line), words for people (the screen). */
+const RESULT_COLUMNS = ['row', 'state', 'recordid', 'message', 'reference', 'surname', 'journal_id', 'duplicate_of'];
+const RESULT_HEADINGS = ['Row', 'State', 'Recordid', 'Message', 'Reference', 'Surname', 'Journal #', 'Duplicate of'];
+const RESULT_KINDS: XlsxKind[] = ['number', 'text', 'number', 'text', 'text', 'text', 'number', 'number'];
+const LEFT_OUT_WORDS: Record<string, string> = { invalid: 'Invalid', duplicate: 'Duplicate', skipped: 'Skipped' };
+
 /**
  * A batch's results, one line per row of its file in file order: sent rows with their state,
  * recordid and message; rows not sent as `invalid` (with their errors), `duplicate` (with the
- * journal row they repeat) or `skipped`. The surname column and, when a surname is there, the
- * personal-data notice line first; with `personal` false neither. Returns how many.
+ * journal row they repeat) or `skipped`. Without the surname column when `personal` is false.
+ */
+async function batchResults(core: Core, batchId: number, personal: boolean) {
+  const keep = <T>(cells: T[]) => (personal ? cells : cells.filter((_, i) => RESULT_COLUMNS[i] !== 'surname'));
+  const lines: Array<{ row: number; cells: (string | number | null)[]; surname: string | undefined }> = [];
+  for await (const row of core.journal.iterate({ batch: batchId, sort: 'id', direction: 'asc' })) {
+    const cells = [row.batchRow, row.state, row.recordid, row.message, row.reference, row.surname, row.id, null];
+    lines.push({ row: row.batchRow ?? 0, cells, surname: row.surname });
+  }
+  for (const r of await core.journal.batches.leftOut(batchId)) {
+    const message = r.errors ? errorWords(r.errors) : r.duplicateOf ? `repeats journal entry ${r.duplicateOf}` : '';
+    const cells = [
+      r.row,
+      r.status,
+      null,
+      message,
+      r.values.reference ?? null,
+      r.values.surname ?? null,
+      null,
+      r.duplicateOf,
+    ];
+    lines.push({ row: r.row, cells, surname: r.values.surname });
+  }
+  lines.sort((a, b) => a.row - b.row);
+  return { keep, lines };
+}
+
+/**
+ * A batch's results as CSV for scripts (`feed-desk journal --batch ID --format results`): field names
+ * as headings and state codes; the personal-data notice line first when a surname is there; with
+ * `personal` false neither the surname column nor the notice. Returns how many.
  */
 export async function writeBatchResults(
   core: Core,
@@ -27,23 +65,45 @@ export async function writeBatchResults(
   write: (text: string) => void,
   { personal = true }: { personal?: boolean } = {},
 ): Promise<number> {
-  const header = ['row', 'state', 'recordid', 'message', 'reference', 'surname', 'journal_id', 'duplicate_of'];
-  const columns = (cells: unknown[]) => (personal ? cells : cells.filter((_, i) => header[i] !== 'surname'));
-  const lines: Array<{ row: number; cells: unknown[]; surname: string | undefined }> = [];
-  for await (const row of core.journal.iterate({ batch: batchId, sort: 'id', direction: 'asc' })) {
-    const cells = [row.batchRow, row.state, row.recordid, row.message, row.reference, row.surname, row.id, null];
-    lines.push({ row: row.batchRow ?? 0, cells, surname: row.surname });
-  }
-  for (const r of await core.journal.batches.leftOut(batchId)) {
-    const message = r.errors ? errorWords(r.errors) : r.duplicateOf ? `repeats journal entry ${r.duplicateOf}` : '';
-    const cells = [r.row, r.status, null, message, r.values.reference, r.values.surname, null, r.duplicateOf];
-    lines.push({ row: r.row, cells, surname: r.values.surname });
-  }
-  lines.sort((a, b) => a.row - b.row);
-  const csv = csvWithNotice(write, line(columns(header)), personal ? ['surname'] : []);
-  for (const { cells, surname } of lines) csv.rows(line(columns(cells)), personal && filled(surname));
+  const { keep, lines } = await batchResults(core, batchId, personal);
+  const csv = csvWithNotice(write, line(keep(RESULT_COLUMNS)), personal ? ['surname'] : []);
+  for (const { cells, surname } of lines) csv.rows(line(keep(cells)), personal && filled(surname));
   csv.end();
   return lines.length;
+}
+
+/**
+ * A batch's results as the screen saves them, for a spreadsheet: headings and states in the screens'
+ * words, headings in row 1; a workbook (numbers as numbers, the notice on a second sheet) or, when
+ * `csv`, CSV without a notice line (the save dialog says the file holds personal data).
+ */
+export async function writeBatchResultsForPeople(
+  core: Core,
+  batchId: number,
+  write: (data: string | Uint8Array) => void,
+  { personal = true, csv = false }: { personal?: boolean; csv?: boolean } = {},
+): Promise<number> {
+  const { keep, lines } = await batchResults(core, batchId, personal);
+  const rows = lines.map(({ cells }) => {
+    const state = String(cells[1]);
+    const words = [...cells];
+    words[1] = (JOURNAL_STATES as readonly string[]).includes(state)
+      ? STATE_LABELS[state as JournalState]
+      : (LEFT_OUT_WORDS[state] ?? state);
+    return keep(words);
+  });
+  if (csv) {
+    write(CSV_BOM + line(keep(RESULT_HEADINGS)));
+    for (const cells of rows) write(line(cells));
+    return rows.length;
+  }
+  const anySurname = personal && lines.some((l) => filled(l.surname));
+  await writeXlsx(
+    write,
+    [{ name: 'Results', headings: keep(RESULT_HEADINGS), kinds: keep(RESULT_KINDS), rows }],
+    anySurname ? personalDataNotice(['surname']) : undefined,
+  );
+  return rows.length;
 }
 
 /** A row's errors in words: "surname: Enter the surname; postcode: …" (`_` is the whole row). */
@@ -84,7 +144,7 @@ export async function writeRejectedRows(
   const csv = csvWithNotice(write, line(header), personal);
   let count = 0;
   for await (const e of entries) {
-    if (e.ok) continue;
+    if (e.ok || e.summary) continue; // a total row is not a rejected entry
     const cells = Array.from({ length: width }, (_, column) => {
       const field = mapping[column];
       return field ? String(e.input[field] ?? '') : (e.cells[column] ?? '');

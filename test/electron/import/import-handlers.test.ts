@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -105,20 +106,29 @@ describeEachStore('the Bulk import handlers', (store) => {
       [4, 'LS1 4AP', '2026-11-02'],
     ]);
 
+    // The screen saves a workbook by default: headings in row 1 in the screens' words, numbers as numbers.
     const results = await call('imports:exportResults', { batch: started.batch.id });
     expect(results.rows).toBe(3);
-    const lines = parse(readFileSync(results.path, 'utf8'), EXPORTED_CSV) as string[][];
-    expect(lines.slice(1).map((l) => l.slice(0, 3).join(','))).toEqual(
-      rows.map((x) => `${x.batchRow},accepted,${x.recordid}`),
+    expect(results.path).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(results.path);
+    const sheet = book.getWorksheet('Results')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Row', 'State', 'Recordid', 'Message', 'Reference', 'Surname', 'Journal #', 'Duplicate of',
+    ]);
+    expect([2, 3, 4].map((n) => (sheet.getRow(n).values as unknown[]).slice(1, 4))).toEqual(
+      rows.map((x) => [x.batchRow, 'Accepted', x.recordid]),
     );
+    expect(String(book.getWorksheet('Personal data')!.getCell('A1').value)).toMatch(/^Contains personal data of customers \(names\)/);
+    // CSV when chosen: the same headings in row 1, no notice line; without personal details no surname.
+    desk.saveAs.push('csv');
     const plain = await call('imports:exportResults', { batch: started.batch.id, personal: false });
     const plainText = readFileSync(plain.path, 'utf8');
-    expect(readFileSync(results.path, 'utf8')).toMatch(/^\uFEFF# Contains personal data of customers \(names\)/);
     expect(plainText).not.toContain('Contains personal data');
     expect(plainText).not.toContain('Smith');
     const [plainHead, ...plainLines] = parse(plainText, { bom: true }) as string[][];
-    expect(plainHead).not.toContain('surname');
-    expect(plainLines.map((l) => l.slice(0, 3))).toEqual(lines.slice(1).map((l) => l.slice(0, 3)));
+    expect(plainHead).toEqual(['Row', 'State', 'Recordid', 'Message', 'Reference', 'Journal #', 'Duplicate of']);
+    expect(plainLines.map((l) => l.slice(0, 3))).toEqual(rows.map((x) => [String(x.batchRow), 'Accepted', String(x.recordid)]));
     expect((await call('imports:recent', {})).batches[0]).toMatchObject({
       id: started.batch.id,
       fileName: 'from-head-office.csv',

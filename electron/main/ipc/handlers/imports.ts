@@ -11,7 +11,7 @@ import { rememberColumns, type ImportRequest } from '../../import/batch-file';
 import { batchStatus, queueImport } from '../../import/batch-queue';
 import type { BatchView } from '@shared/ipc/contract';
 import { writeAtomically } from './write-atomically';
-import { writeBatchResults, writeRejectedRows } from '../../import/batch-csv';
+import { writeBatchResultsForPeople, writeRejectedRows } from '../../import/batch-csv';
 
 type ImportChannel =
   | 'imports:choose'
@@ -24,7 +24,6 @@ type ImportChannel =
   | 'imports:exportRejected'
   | 'imports:exportResults'
   | 'imports:recent';
-
 
 const batchView = (b: Batch): BatchView => ({
   id: b.id,
@@ -175,12 +174,18 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       if (!found) fail('not-found', `No batch ${batch} in the journal`);
       const stem = basename(found.fileName, extname(found.fileName));
       const path = await desktop.saveFile({
-        title: 'Save the batch results as CSV',
-        defaultName: `${stem}-batch-${batch}-results.csv`,
-        extension: 'csv',
+        title: personal
+          ? "Save the batch results — they hold customers' surnames: keep them where only staff can read them"
+          : 'Save the batch results (without personal details)',
+        defaultName: `${stem}-batch-${batch}-results.xlsx`,
+        extension: 'xlsx',
+        also: ['csv'],
       });
       if (!path) return { path: null, rows: 0 };
-      const rows = await writeAtomically(path, (write) => writeBatchResults(core, batch, write, { personal }));
+      const csv = /\.csv$/i.test(path);
+      const rows = await writeAtomically(path, (write) =>
+        writeBatchResultsForPeople(core, batch, write, { personal, csv }),
+      );
       return { path, rows };
     },
     async 'imports:recent'() {

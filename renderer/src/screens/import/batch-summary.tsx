@@ -94,7 +94,7 @@ export function Summary({ status, busy, exported, onRetry, onExport, onJournal, 
           </button>
         )}
         <button type="button" onClick={() => onExport(!withoutPersonal)}>
-          Export batch results (CSV)
+          Export batch results…
         </button>
         <WithoutPersonal id="batch-without-personal" checked={withoutPersonal} onChange={setWithoutPersonal} />
         <button type="button" onClick={onJournal}>

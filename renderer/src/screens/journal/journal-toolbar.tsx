@@ -48,9 +48,9 @@ export function JournalToolbar({ targets, actions, notice, withoutPersonal, onWi
           <button
             type="button"
             onClick={actions.exportBatch}
-            title="Save this batch's results (file row, state, recordid, message) as a CSV file"
+            title="Save this batch's results (file row, state, recordid, message) as a workbook or CSV"
           >
-            Export batch results
+            Export batch results…
           </button>
         )}
         <WithoutPersonal id="journal-without-personal" checked={withoutPersonal} onChange={onWithoutPersonal} />
