@@ -4,7 +4,6 @@ import ExcelJS from 'exceljs';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from './support/harness';
 import { sendEntry } from './support/journal-seed';
-import { personalDataNotice } from '@shared/journal/personal-fields';
 import { STATE_LABELS } from '@shared/journal/state-words';
 import { checkCounts, chooseFile, readCsv, sendRows, tile, validRows, writeCsv } from './support/import-steps';
 

@@ -58,7 +58,7 @@ export interface OpenTableOptions {
   /** The row of the headings, as a spreadsheet numbers it; found from the file when not given. */
   headerRow?: number;
   /** Limits of a workbook's size other than the usual (tests). */
-  workbookLimits?: import('./workbook-size').WorkbookLimits;
+  workbookLimits?: WorkbookLimits;
 }
 
 /**
@@ -66,6 +66,23 @@ export interface OpenTableOptions {
  * without its partner, in a workbook texts repeated across its cells.
  */
 export const MAX_ROW_CHARS = 1_000_000;
+
+/* The limits of a workbook, here so the readers and the size check share them without a circle. */
+/**
+ * The most one part of a workbook may hold unpacked, and how much smaller than that it may be packed;
+ * the most its shared strings (cell texts, held in memory while reading) may come to, unpacked and in number.
+ */
+export const WORKBOOK_LIMITS = {
+  partBytes: 256 * 1024 * 1024,
+  ratio: 100,
+  ratioFromBytes: 1024 * 1024,
+  sharedStringsBytes: 64 * 1024 * 1024,
+  sharedStrings: 1_000_000,
+  /** The longest text of one cell (or one shared string), in bytes: no field takes more than a few thousand characters. */
+  cellBytes: 1024 * 1024,
+} as const;
+
+export type WorkbookLimits = Readonly<Record<keyof typeof WORKBOOK_LIMITS, number>>;
 
 /** How much of the file is looked at to tell its kind and encoding. */
 export const SNIFF_BYTES = 64 * 1024;

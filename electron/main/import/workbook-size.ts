@@ -4,23 +4,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import unzipper from 'unzipper';
-import { TableReadError, closed } from './table';
+import { TableReadError, WORKBOOK_LIMITS, closed, type WorkbookLimits } from './table';
 
-/**
- * The most one part of a workbook may hold unpacked, and how much smaller than that it may be packed;
- * the most its shared strings (cell texts, held in memory while reading) may come to, unpacked and in number.
- */
-export const WORKBOOK_LIMITS = {
-  partBytes: 256 * 1024 * 1024,
-  ratio: 100,
-  ratioFromBytes: 1024 * 1024,
-  sharedStringsBytes: 64 * 1024 * 1024,
-  sharedStrings: 1_000_000,
-  /** The longest text of one cell (or one shared string), in bytes: no field takes more than a few thousand characters. */
-  cellBytes: 1024 * 1024,
-} as const;
-
-export type WorkbookLimits = Readonly<Record<keyof typeof WORKBOOK_LIMITS, number>>;
+export { WORKBOOK_LIMITS, type WorkbookLimits } from './table';
 
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
 const MB = 1024 * 1024;

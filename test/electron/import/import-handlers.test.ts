@@ -114,12 +114,21 @@ describeEachStore('the Bulk import handlers', (store) => {
     await book.xlsx.readFile(results.path);
     const sheet = book.getWorksheet('Results')!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Row', 'State', 'Recordid', 'Message', 'Reference', 'Surname', 'Journal #', 'Duplicate of',
+      'Row',
+      'State',
+      'Recordid',
+      'Message',
+      'Reference',
+      'Surname',
+      'Journal #',
+      'Duplicate of',
     ]);
     expect([2, 3, 4].map((n) => (sheet.getRow(n).values as unknown[]).slice(1, 4))).toEqual(
       rows.map((x) => [x.batchRow, 'Accepted', x.recordid]),
     );
-    expect(String(book.getWorksheet('Personal data')!.getCell('A1').value)).toMatch(/^Contains personal data of customers \(names\)/);
+    expect(String(book.getWorksheet('Personal data')!.getCell('A1').value)).toMatch(
+      /^Contains personal data of customers \(names\)/,
+    );
     // CSV when chosen: the same headings in row 1, no notice line; without personal details no surname.
     desk.saveAs.push('csv');
     const plain = await call('imports:exportResults', { batch: started.batch.id, personal: false });
@@ -128,7 +137,9 @@ describeEachStore('the Bulk import handlers', (store) => {
     expect(plainText).not.toContain('Smith');
     const [plainHead, ...plainLines] = parse(plainText, { bom: true }) as string[][];
     expect(plainHead).toEqual(['Row', 'State', 'Recordid', 'Message', 'Reference', 'Journal #', 'Duplicate of']);
-    expect(plainLines.map((l) => l.slice(0, 3))).toEqual(rows.map((x) => [String(x.batchRow), 'Accepted', String(x.recordid)]));
+    expect(plainLines.map((l) => l.slice(0, 3))).toEqual(
+      rows.map((x) => [String(x.batchRow), 'Accepted', String(x.recordid)]),
+    );
     expect((await call('imports:recent', {})).batches[0]).toMatchObject({
       id: started.batch.id,
       fileName: 'from-head-office.csv',
