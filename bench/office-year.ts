@@ -19,21 +19,15 @@ import { writeSandboxLink } from '../electron/main/core/sandbox-link';
 import { createPostgresStore } from '../electron/main/journal/postgres/store/store';
 import { startSandbox } from '../electron/sandbox/server';
 import type { JournalFilter } from '@shared/journal/types';
-import { runCli } from '../test/support/cli';
 import { mixedEntries, writeEntriesCsv } from '../test/support/import-files';
 import { OWNER, startPostgres } from '../test/support/postgres';
+import { asGiven, CLEAN, cli } from './office-cli';
 import { loadAtStart, median, verdictNote } from './quiet';
 
 const YEAR_ROWS = Number(process.env.BENCH_YEAR_ROWS ?? 1_000_000);
 const SEND_ROWS = 300;
 const PAIRS = 3;
 const CHUNK = 100_000;
-const CLEAN = {
-  FEED_DESK_CLIENT_ID: '',
-  FEED_DESK_CLIENT_SECRET: '',
-  FEED_DESK_PROFILE: '',
-  FEED_DESK_JOURNAL_URL: '',
-};
 
 console.log(
   `office year benchmark: ${YEAR_ROWS.toLocaleString('en-GB')} submissions and three history lines each against a ` +
@@ -48,21 +42,6 @@ const postgres = await startPostgres();
   await postgres.restart(0);
 }
 const sandbox = await startSandbox({ latencyMs: 5 });
-
-/** A URL without its password (given as PGPASSWORD), TLS off on loopback. */
-function asGiven(url: string): { url: string; password: string } {
-  const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
-  parsed.password = '';
-  return { url: `${parsed.toString()}?sslmode=disable`, password };
-}
-
-async function cli(args: string[], env: NodeJS.ProcessEnv, input?: string) {
-  const run = await runCli(args, { ...CLEAN, ...env }, input);
-  if (run.code !== 0)
-    throw new Error(`feed-desk ${args.join(' ')} ended ${run.code}: ${run.stderr}${run.stdout.slice(-2000)}`);
-  return run;
-}
 
 interface Office {
   database: string;

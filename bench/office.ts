@@ -13,21 +13,15 @@ import pg from 'pg';
 import { writeSandboxLink } from '../electron/main/core/sandbox-link';
 import { CHANGE_CHANNEL } from '../electron/main/journal/postgres/schema/names';
 import { startSandbox } from '../electron/sandbox/server';
-import { runCli } from '../test/support/cli';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../test/support/import-files';
 import { OWNER, startPostgres } from '../test/support/postgres';
+import { asGiven, cli } from './office-cli';
 import { loadAtStart, verdictNote } from './quiet';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300);
 const DESKS = (process.env.BENCH_DESKS ?? '1,4,8').split(',').map(Number);
 const CONCURRENCY = 4;
 const EXPLAIN_LOG = process.env.BENCH_EXPLAIN_LOG ?? join(tmpdir(), 'feed-desk-office-plans.log');
-const CLEAN = {
-  FEED_DESK_CLIENT_ID: '',
-  FEED_DESK_CLIENT_SECRET: '',
-  FEED_DESK_PROFILE: '',
-  FEED_DESK_JOURNAL_URL: '',
-};
 
 const postgres = await startPostgres();
 const owner = new pg.Client({ connectionString: postgres.url(OWNER, undefined, 'postgres') });
@@ -53,29 +47,6 @@ if (process.env.BENCH_VERBOSE) {
   await verbose.end();
 }
 const sandbox = await startSandbox({ latencyMs: 5 });
-
-/** A URL without its password (as a person gives it, the password from PGPASSWORD), TLS off on loopback. */
-function asGiven(url: string): { url: string; password: string } {
-  const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
-  parsed.password = '';
-  return { url: `${parsed.toString()}?sslmode=disable`, password };
-}
-
-/** Runs the CLI and throws with what it said unless it ended 0. */
-async function cli(args: string[], env: NodeJS.ProcessEnv, input?: string) {
-  const run = await runCli(args, { ...CLEAN, ...env }, input);
-  if (run.code !== 0)
-    throw new Error(
-      `feed-desk ${args.join(' ')} ended ${run.code} (${run.stdout.length} characters out): ${run.stderr}` +
-        run.stdout
-          .split('\n')
-          .filter((line) => !line.includes('"event":"progress"'))
-          .join('\n')
-          .slice(-3000),
-    );
-  return run;
-}
 
 /**
  * CPU time the cluster has used, in ms (Linux /proc): the postmaster, its live backends, and the
