@@ -21,6 +21,9 @@ export const CSV_BOM = '\uFEFF';
  */
 const PIECE_FORMULA = /(?<=^|[;\t\r\n])(?=(?:[^\S\t\r\n]|")*(?:[=@]|[+-](?![\d .,()]*(?:$|[;\t\r\n]))))/g;
 
+/** A value holding none of these has no piece a spreadsheet would run. */
+const MAY_RUN = /[=+\-@\t\r]/;
+
 /**
  * Spreadsheet formula guard for one CSV cell, used by every CSV the app writes: each piece of the
  * value that a spreadsheet may read as a cell (the start, and after every `;`, tab or line break)
@@ -29,6 +32,7 @@ const PIECE_FORMULA = /(?<=^|[;\t\r\n])(?=(?:[^\S\t\r\n]|")*(?:[=@]|[+-](?![\d .
  * negative amount (-12.50) and a telephone number (+44 7700 900000) stay as they are.
  */
 export function guardCell(value: string): string {
+  if (!MAY_RUN.test(value)) return value; // most cells: nothing a spreadsheet could run
   const guarded = value.replace(PIECE_FORMULA, "'");
   return /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
 }
@@ -195,26 +199,38 @@ export async function writeRowsCsv(
   const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
   const personalColumns = payloadColumns.filter(isPersonalField);
   const csv = csvWithNotice(write, stringify([[...ROW_COLUMNS, ...payloadColumns]], options), personalColumns);
-  // Rows in pages of 500, each page's histories in one read.
+  // Rows in pages of 500, each page's histories in one read, asked for as soon as the page is
+  // complete: a page is written while the next one's histories (and rows) are being read.
   let page: SubmissionRow[] = [];
-  const flush = async () => {
-    const histories = await journal.histories(page.map((row) => row.id));
+  let waiting: { page: SubmissionRow[]; histories: ReturnType<typeof journal.histories> } | undefined;
+  const writeWaiting = async () => {
+    if (!waiting) return;
+    const { page: rowsOf, histories: reading } = waiting;
+    waiting = undefined;
+    const histories = await reading;
     const text = stringify(
-      page.map((row) => journalCells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns, personal)),
+      rowsOf.map((row) => journalCells(row, resolutionOf(histories.get(row.id) ?? []), payloadColumns, personal)),
       options,
     );
     csv.rows(
       text,
-      page.some((row) => personalColumns.some((f) => (row.payload[f] ?? '').trim() !== '')),
+      rowsOf.some((row) => personalColumns.some((f) => (row.payload[f] ?? '').trim() !== '')),
     );
-    rows += page.length;
+    rows += rowsOf.length;
+  };
+  const flush = async () => {
+    const next = { page, histories: journal.histories(page.map((row) => row.id)) };
+    next.histories.catch(() => undefined); // a failure is thrown where it is awaited, not left unhandled
     page = [];
+    await writeWaiting();
+    waiting = next;
   };
   for await (const row of source) {
     page.push(row);
     if (page.length === 500) await flush();
   }
   if (page.length) await flush();
+  await writeWaiting();
   csv.end();
   return rows;
 }

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { JournalState, SubmissionRow } from '@shared/journal/types';
 import { REPORT_ATTENTION_LIMIT, type JournalStore, type StateCounts } from '../../store';
 import type { QuerySection } from '../../store-sections';
@@ -165,6 +166,7 @@ async function* iterateRows(db: Db, input: Parameters<JournalStore['iterate']>[0
   const { filter, sql, params } = whereClause(input);
   const client = await db.pool.connect();
   let failed = false;
+  let next: Promise<pg.QueryResult<PgSubmission>> | undefined;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(
@@ -172,15 +174,20 @@ async function* iterateRows(db: Db, input: Parameters<JournalStore['iterate']>[0
          SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s ${sql} ${orderBy(filter, 'asc')}`,
       params,
     );
+    // The next page is asked for before this one is handed over: the database reads it meanwhile.
+    const fetch = () => client.query<PgSubmission>(`FETCH ${PAGE} FROM feed_desk_rows`);
+    next = fetch();
     for (;;) {
-      const page = await client.query<PgSubmission>(`FETCH ${PAGE} FROM feed_desk_rows`);
+      const page: pg.QueryResult<PgSubmission> = await next;
+      next = page.rows.length < PAGE ? undefined : fetch();
       for (const row of page.rows) yield toRow(row);
-      if (page.rows.length < PAGE) break;
+      if (!next) break;
     }
   } catch (err) {
     failed = true;
     throw err;
   } finally {
+    await next?.catch(() => undefined);
     await client.query(failed ? 'ROLLBACK' : 'COMMIT').catch(() => undefined);
     client.release(failed);
   }
