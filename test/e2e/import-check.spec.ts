@@ -152,6 +152,12 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   expect(desk.sandbox.records).toHaveLength(7);
   // The column choices are remembered for the profile.
   expect(desk.core.profiles.get('Sandbox')?.importColumns).toMatchObject({ surname: 'surname', notes: null });
+  // The finish screen exports the row left out as invalid, as the file has it, without importing again.
+  await page.getByRole('button', { name: 'Export rejected rows (1)' }).click();
+  await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved 1 rejected row to /);
+  const left = readCsv(desk.saved.at(-1)!);
+  expect(left.map((r) => r.Reference)).toEqual(['IMP-004']);
+  expect(left[0]!.Problem).toContain('Row 5: Postcode: Enter a UK postcode');
 });
 
 test('columns: common headings matched, a first value per column, a missing required column said once, focus kept, colours by state', async ({

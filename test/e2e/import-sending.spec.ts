@@ -236,8 +236,8 @@ test('failed rows: Retry failed rows queues only those (not the unknown one); ba
   );
   expect(book.getWorksheet('Personal data')).toBeUndefined();
 
-  // Open in Journal: the batch's rows only, the filter a chip naming the file.
-  await page.getByRole('button', { name: 'Open in Journal' }).click();
+  // Open these rows in the Journal: the batch's rows only, the filter a chip naming the file.
+  await page.getByRole('button', { name: 'Open these rows in the Journal' }).click();
   await expect(page).toHaveURL(/#\/journal\?batch=1$/);
   await expect(page.getByText('10 entries match')).toBeVisible();
   await expect(page.getByTestId('batch-chip')).toHaveText(/Batch 1 — ten\.csv/);

@@ -1,3 +1,4 @@
+import type { ImportRequest } from './use-import-check';
 import type { BatchStatusView } from '@shared/ipc/contract';
 import { CancelDialog } from './cancel-dialog';
 import type { Started } from './use-import-flow';
@@ -9,6 +10,8 @@ interface BatchPanelProps {
   batch: number;
   /** What queueing answered, when this batch was just started here. */
   started: Started | null;
+  /** The request the batch was started from here (this session): its rejected rows can be exported. */
+  startedFrom?: ImportRequest | null;
   announce: Announce;
   onAnother(): void;
 }
@@ -18,7 +21,7 @@ interface BatchPanelProps {
  * progress bar, counts, rate and time left, Pause/Resume and Cancel), then its summary (Retry
  * failed rows, the results CSV, the batch in the Journal). Follows journal changes live (the logic in useBatchPanel).
  */
-export function BatchPanel({ batch, started, announce, onAnother }: BatchPanelProps) {
+export function BatchPanel({ batch, started, startedFrom, announce, onAnother }: BatchPanelProps) {
   const panel = useBatchPanel(batch, announce);
   const { status, error, finished, busy, asking, setAsking } = panel;
   return (
@@ -37,6 +40,7 @@ export function BatchPanel({ batch, started, announce, onAnother }: BatchPanelPr
           exported={panel.exported}
           onRetry={panel.retry}
           onExport={panel.exportResults}
+          onExportRejected={startedFrom ? () => panel.exportRejected(startedFrom) : undefined}
           onJournal={panel.openInJournal}
           onAnother={onAnother}
         />

@@ -44,12 +44,15 @@ interface SummaryProps {
   onRetry(): void;
   /** Saves the results CSV, with or without the customers' personal fields. */
   onExport(personal: boolean): void;
+  /** Saves the rows left out as invalid, as the file has them (when this session started the batch). */
+  onExportRejected?: () => void;
   onJournal(): void;
   onAnother(): void;
 }
 
 /** Step 5: a settled batch, every row of its file accounted for, with retry, results and Journal. */
-export function Summary({ status, busy, exported, onRetry, onExport, onJournal, onAnother }: SummaryProps) {
+export function Summary(props: SummaryProps) {
+  const { status, busy, exported, onRetry, onExport, onExportRejected, onJournal, onAnother } = props;
   const failed = count(status, 'failed');
   const rejected = count(status, 'rejected');
   const unknown = count(status, 'unknown');
@@ -97,8 +100,13 @@ export function Summary({ status, busy, exported, onRetry, onExport, onJournal, 
           Export batch results…
         </button>
         <WithoutPersonal id="batch-without-personal" checked={withoutPersonal} onChange={setWithoutPersonal} />
+        {onExportRejected && status.leftOut.invalid > 0 && (
+          <button type="button" onClick={onExportRejected}>
+            Export rejected rows ({status.leftOut.invalid.toLocaleString()})
+          </button>
+        )}
         <button type="button" onClick={onJournal}>
-          Open in Journal
+          Open these rows in the Journal
         </button>
         <button type="button" onClick={onAnother}>
           Import another file

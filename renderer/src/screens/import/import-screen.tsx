@@ -5,6 +5,7 @@ import { navigate, useHashQuery } from '../../use-hash-route';
 import type { ProfilesState } from '../../use-profiles';
 import { BatchPanel } from './batch-panel';
 import { ImportFlow } from './import-flow';
+import type { ImportRequest } from './use-import-check';
 import type { Started } from './use-import-flow';
 import { plural, when, type Tone } from './import-words';
 import { ScreenTitle } from '../../components/screen-title';
@@ -25,13 +26,15 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
   const batch = batchOf(useHashQuery());
   const [message, setMessage] = useState<{ text: string; tone: Tone }>({ text: '', tone: undefined });
   const [started, setStarted] = useState<Started | null>(null);
+  const [startedFrom, setStartedFrom] = useState<ImportRequest | null>(null);
   /** A new flow (file steps afresh) after each batch started from this screen. */
   const [round, setRound] = useState(0);
   const announce = useCallback((text: string, tone?: Tone) => setMessage({ text, tone }), []);
   const state = profiles.state;
 
-  const onStarted = (answer: Started) => {
+  const onStarted = (answer: Started, request: ImportRequest) => {
     setStarted(answer);
+    setStartedFrom(request);
     setRound((n) => n + 1);
     navigate('import', `batch=${answer.batch.id}`);
   };
@@ -60,6 +63,7 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
             key={batch}
             batch={batch}
             started={started?.batch.id === batch ? started : null}
+            startedFrom={started?.batch.id === batch ? startedFrom : null}
             announce={announce}
             onAnother={() => navigate('import')}
           />

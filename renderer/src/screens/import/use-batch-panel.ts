@@ -1,3 +1,4 @@
+import type { ImportRequest } from './use-import-check';
 import { useEffect, useRef, useState } from 'react';
 import type { Result } from '@shared/ipc/result';
 import { api } from '../../api';
@@ -88,6 +89,20 @@ export function useBatchPanel(batch: number, announce: Announce) {
       },
     );
   };
+  /** The rows of the file left out as invalid, as the file has them (the import's request, this session only). */
+  const exportRejected = (request: ImportRequest) => {
+    setExported(null);
+    void act(
+      () => api.imports.exportRejected(request),
+      ({ path, rows }) => {
+        const words = path
+          ? `Saved ${plural(rows, 'rejected row', 'rejected rows')} to ${path}`
+          : 'Not saved: no file was chosen.';
+        setExported(words);
+        announce(words, path ? 'ok' : undefined);
+      },
+    );
+  };
   const openInJournal = () => navigate('journal', `batch=${batch}`);
 
   return {
@@ -103,6 +118,7 @@ export function useBatchPanel(batch: number, announce: Announce) {
     cancel,
     retry,
     exportResults,
+    exportRejected,
     openInJournal,
   };
 }

@@ -6,7 +6,7 @@ import { api } from '../../api';
 import { useScreenDateOrder } from '../../preferences';
 import { columnName, type FieldMove } from './columns-step';
 import { columnLetter, plural, toneOf, type Announce } from './import-words';
-import { useImportCheck, type ImportChoices, type RowInput } from './use-import-check';
+import { useImportCheck, type ImportChoices, type ImportRequest, type RowInput } from './use-import-check';
 
 /** What starting a batch answered. */
 export type Started = ResponseOf<'imports:start'>;
@@ -16,7 +16,8 @@ export interface ImportFlowProps {
   profiles: readonly ProfileView[];
   active: string;
   announce: Announce;
-  onStarted(started: Started): void;
+  /** The batch started, and the request it was started from (for exporting its rejected rows). */
+  onStarted(started: Started, request: ImportRequest): void;
 }
 
 /** What a check found, in a sentence for the status line. */
@@ -154,7 +155,7 @@ export function useImportFlow({ profiles, active, announce, onStarted }: ImportF
     if (!result.ok) return setFailure(result.error.message);
     const { batch, queued } = result.data;
     announce(`Queued ${plural(queued, 'row', 'rows')} as batch ${batch.id}; sending has started.`);
-    onStarted(result.data);
+    onStarted(result.data, importCheck.request);
   };
 
   const setSent = (row: number, send: boolean) =>
