@@ -18,6 +18,7 @@ export function headerKey(text: string): string {
 }
 
 export type { HeadingReading, MatchHow } from './heading-file';
+import { fieldFromValues, hasShape, valuesContradict } from './value-shapes';
 
 /** What the matcher made of one column. */
 export interface ColumnMatch {
@@ -165,6 +166,7 @@ export function matchHeadings(
   header: readonly string[],
   remembered: RememberedMapping = {},
   given: RememberedMapping = {},
+  samples?: readonly (readonly string[])[],
 ): ColumnMatch[] {
   const keys = header.map(headerKey);
   const matches: ColumnMatch[] = header.map(() => ({ field: null, how: null, candidates: [] }));
@@ -214,7 +216,32 @@ export function matchHeadings(
   read.forEach((found, column) => {
     if (found && 'candidates' in found) matches[column] = { field: null, how: null, candidates: found.candidates };
   });
+  if (samples) byValues(matches, samples);
   return matches;
+}
+
+/**
+ * The columns' first values weigh in (value-shapes.ts): a guess from a heading whose values do not fit
+ * its field is withdrawn (left for the person, the field named as a candidate), and a column nothing
+ * claimed whose values are plainly postcodes or e-mail addresses is offered as a guess ("check it"),
+ * if no other column feeds that field. Choices given or remembered, and surer readings, stand.
+ */
+function byValues(matches: ColumnMatch[], samples: readonly (readonly string[])[]): void {
+  matches.forEach((m, column) => {
+    if (m.how === 'guess' && m.field && valuesContradict(m.field, samples[column] ?? []))
+      matches[column] = { field: null, how: null, candidates: [m.field] };
+  });
+  const taken = new Set(matches.map((m) => m.field).filter(Boolean));
+  matches.forEach((m, column) => {
+    // Nothing claimed the column, or only a guess of a free-text field ("Area" as address line 2).
+    const free = m.how === 'guess' && m.field !== null && !hasShape(m.field);
+    if (!(m.how === null && m.field === null) && !free) return;
+    const field = fieldFromValues(samples[column] ?? []);
+    if (!field || taken.has(field)) return;
+    if (m.field) taken.delete(m.field);
+    taken.add(field);
+    matches[column] = { field, how: 'guess', candidates: [] };
+  });
 }
 
 /** The field each column feeds, as {@link matchHeadings} finds it. */

@@ -96,12 +96,14 @@ export async function readEntries(
   path: string,
   options: ReadEntriesOptions,
 ): Promise<{ info: TableInfo; mapping: ColumnMapping; matches: ColumnMatch[]; entries: AsyncIterable<ReadEntry> }> {
-  const { info, rows } = await openTable(path, {
+  const { info, rows, samples } = await openTable(path, {
     sheet: options.sheet,
     encoding: options.encoding,
     headerRow: options.headerRow,
   });
-  const matches = matchHeadings(info.header, options.remembered, options.given);
+  // The first rows' values, column by column, weigh in beside the headings.
+  const byColumn = info.header.map((_, column) => samples.map((cells) => cells[column] ?? ''));
+  const matches = matchHeadings(info.header, options.remembered, options.given, byColumn);
   const mapping = options.mapping ?? matches.map((m) => m.field);
   const schema = buildEntrySchema(options.rules, { dateOrder: options.dateOrder });
   const width = info.header.length;

@@ -32,7 +32,7 @@ const PICTURE_OR_DOCUMENT = [
 export async function openTable(
   path: string,
   options: OpenTableOptions = {},
-): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow> }> {
+): Promise<{ info: TableInfo; rows: AsyncIterable<TableRow>; samples: string[][] }> {
   const start = await readStart(path);
   if (start.length === 0) throw new TableReadError('The file is empty.');
   // The workbook reader (exceljs) is loaded only for a workbook: a CSV file's rows start without it.
@@ -44,6 +44,7 @@ export async function openTable(
   return {
     info: { ...opened.info(), header: heading.cells, headerRow, titleRows: heading.before },
     rows: { [Symbol.asyncIterator]: () => rowsAfter(opened.rows(), headerRow) },
+    samples: heading.after,
   };
 }
 
@@ -52,7 +53,7 @@ async function headingOf(
   rows: AsyncGenerator<TableRow>,
   given: number | undefined,
   empty: () => string,
-): Promise<TableRow & { before: number }> {
+): Promise<TableRow & { before: number; after: string[][] }> {
   const lead: TableRow[] = [];
   try {
     for await (const row of rows) {
@@ -75,10 +76,10 @@ async function headingOf(
           : `The file has no row ${given}: its last row is ${at.row}.`,
       );
     }
-    return { ...at, before: lead.length - 1 };
+    return { ...at, before: lead.length - 1, after: [] };
   }
   const index = findHeadingRow(lead.map((row) => row.cells));
-  return { ...lead[index]!, before: index };
+  return { ...lead[index]!, before: index, after: lead.slice(index + 1).map((row) => row.cells) };
 }
 
 async function* rowsAfter(rows: AsyncGenerator<TableRow>, headerRow: number): AsyncGenerator<TableRow> {
