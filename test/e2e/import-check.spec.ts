@@ -85,7 +85,8 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   await expect(problems.locator('tbody[data-row="5"]')).toContainText('February 2026 has only 28 days');
 
   // Export rejected rows: the invalid rows as they are in the file, with an error column.
-  await page.getByRole('button', { name: 'Export rejected rows (CSV)' }).click();
+  desk.saveAs.push('csv'); // CSV chosen in the save dialog (a workbook is the default)
+  await page.getByRole('button', { name: 'Export rejected rows…' }).click();
   await expect(page.getByText(/^Saved 2 rejected rows to /).first()).toBeVisible();
   // The file's own headings and columns (Notes too), and a Problem column.
   const rejected = readCsv(desk.saved[0]!);
@@ -154,10 +155,14 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   expect(desk.core.profiles.get('Sandbox')?.importColumns).toMatchObject({ surname: 'surname', notes: null });
   // The finish screen exports the row left out as invalid, as the file has it, without importing again.
   await page.getByRole('button', { name: 'Export rejected rows (1)' }).click();
-  await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved 1 rejected row to /);
-  const left = readCsv(desk.saved.at(-1)!);
-  expect(left.map((r) => r.Reference)).toEqual(['IMP-004']);
-  expect(left[0]!.Problem).toContain('Row 5: Postcode: Enter a UK postcode');
+  await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved 1 rejected row to .*\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(desk.saved.at(-1)!);
+  const left = book.getWorksheet('Rejected rows')!;
+  const headings = (left.getRow(1).values as unknown[]).slice(1);
+  expect(headings).toEqual([...HEADER, 'Problem']);
+  expect(left.getRow(2).getCell(headings.indexOf('Reference') + 1).value).toBe('IMP-004');
+  expect(String(left.getRow(2).getCell(headings.length).value)).toContain('Row 5: Postcode: Enter a UK postcode');
 });
 
 test('columns: common headings matched, a first value per column, a missing required column said once, focus kept, colours by state', async ({

@@ -127,34 +127,74 @@ const problemWords = (row: number, fields: Record<string, string>) =>
  * every column (also those not imported), and a "Problem" column last (the file's own, when it has
  * one there: a rejected-rows file imported again), so the rows can be pasted back into the source
  * sheet, fixed and imported again. A mapped cell holds what was validated (a fix made on the
- * screen, a repair chosen). The personal-data notice line comes first when a row has a personal
- * value (bulk import skips it). Returns how many.
+ * screen, a repair chosen).
  */
-export async function writeRejectedRows(
-  core: Core,
-  req: ImportRequest,
-  write: (text: string) => void,
-): Promise<number> {
+async function rejectedRows(core: Core, req: ImportRequest) {
   const { info, mapping, entries } = await openImport(core, req);
   const header = [...info.header];
   const own = header.length > 0 && header.at(-1)!.trim().toLowerCase() === PROBLEM_HEADING.toLowerCase();
   if (!own) header.push(PROBLEM_HEADING);
   const width = header.length - 1;
   const personal = PERSONAL_FIELDS.filter((f) => mapping.includes(f));
+  async function* rows() {
+    for await (const e of entries) {
+      if (e.ok || e.summary) continue; // a total row is not a rejected entry
+      const cells = Array.from({ length: width }, (_, column) => {
+        const field = mapping[column];
+        return field ? String(e.input[field] ?? '') : (e.cells[column] ?? '');
+      });
+      yield {
+        cells: [...cells, problemWords(e.row, e.fields)],
+        personal: personal.some((f) => filled(String(e.input[f] ?? ''))),
+      };
+    }
+  }
+  return { header, personal, rows: rows() };
+}
+
+/**
+ * The rejected rows (rejectedRows) as CSV: the personal-data notice line comes first when a row has
+ * a personal value (bulk import skips it). Returns how many.
+ */
+export async function writeRejectedRows(
+  core: Core,
+  req: ImportRequest,
+  write: (text: string) => void,
+): Promise<number> {
+  const { header, personal, rows } = await rejectedRows(core, req);
   const csv = csvWithNotice(write, line(header), personal);
   let count = 0;
-  for await (const e of entries) {
-    if (e.ok || e.summary) continue; // a total row is not a rejected entry
-    const cells = Array.from({ length: width }, (_, column) => {
-      const field = mapping[column];
-      return field ? String(e.input[field] ?? '') : (e.cells[column] ?? '');
-    });
-    csv.rows(
-      line([...cells, problemWords(e.row, e.fields)]),
-      personal.some((f) => filled(String(e.input[f] ?? ''))),
-    );
+  for await (const row of rows) {
+    csv.rows(line(row.cells), row.personal);
     count += 1;
   }
   csv.end();
   return count;
+}
+
+/**
+ * The rejected rows as a workbook, as the screen saves them by default: the file's headings in row 1
+ * and every cell as text (as the file wrote it), the notice on a second sheet when a row has a
+ * personal value. It imports again as the file did. Returns how many.
+ */
+export async function writeRejectedRowsXlsx(
+  core: Core,
+  req: ImportRequest,
+  write: (data: Uint8Array) => void,
+): Promise<number> {
+  const { header, personal, rows } = await rejectedRows(core, req);
+  let anyPersonal = false;
+  async function* cells() {
+    for await (const row of rows) {
+      anyPersonal ||= row.personal;
+      yield row.cells;
+    }
+  }
+  // The notice sheet is written after the rows: whether one holds a personal value is known by then.
+  const notice = () => (anyPersonal ? personalDataNotice(personal) : undefined);
+  return writeXlsx(
+    write,
+    [{ name: 'Rejected rows', headings: header, kinds: header.map(() => 'text' as const), rows: cells() }],
+    notice,
+  );
 }

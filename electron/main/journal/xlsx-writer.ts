@@ -44,13 +44,14 @@ export function xlsxValue(kind: XlsxKind, value: string | number | null): string
 }
 
 /**
- * Writes the sheets (then, with `notice`, a sheet "Personal data" saying what the workbook holds) as
- * an .xlsx file through `write`. Returns the number of data rows written.
+ * Writes the sheets (then, with `notice`, a sheet "Personal data" saying what the workbook holds; a
+ * function is asked once the rows are written) as an .xlsx file through `write`. Returns the number
+ * of data rows written.
  */
 export async function writeXlsx(
   write: (data: Uint8Array) => void,
   sheets: readonly XlsxSheet[],
-  notice?: string,
+  notice?: string | (() => string | undefined),
 ): Promise<number> {
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -82,9 +83,10 @@ export async function writeXlsx(
     }
     ws.commit();
   }
-  if (notice) {
+  const said = typeof notice === 'function' ? notice() : notice;
+  if (said) {
     const ws = book.addWorksheet('Personal data');
-    ws.addRow([notice]).commit();
+    ws.addRow([said]).commit();
     ws.commit();
   }
   await book.commit();

@@ -78,6 +78,16 @@ describeEachStore('the Bulk import handlers', (store) => {
     ]);
     expect(check.problems).toEqual([expect.objectContaining({ row: 3, fields: { postcode: expect.any(String) } })]);
 
+    // A workbook by default: the file's headings in row 1, the rejected row's cells as the file wrote them.
+    const workbook = await call('imports:exportRejected', base);
+    expect(workbook).toMatchObject({ rows: 1, path: expect.stringMatching(/-rejected-rows\.xlsx$/) });
+    const rejectedBook = new ExcelJS.Workbook();
+    await rejectedBook.xlsx.readFile(workbook.path);
+    const rejectedSheet = rejectedBook.getWorksheet('Rejected rows')!;
+    expect((rejectedSheet.getRow(1).values as unknown[]).slice(1)).toEqual([...check.header, 'Problem']);
+    expect(rejectedSheet.getRow(2).getCell(check.mapping.indexOf('reference') + 1).value).toBe('H-2');
+    expect(rejectedSheet.rowCount).toBe(2);
+    desk.saveAs.push('csv');
     const rejected = await call('imports:exportRejected', base);
     expect(rejected.rows).toBe(1);
     const csv = readFileSync(rejected.path, 'utf8');

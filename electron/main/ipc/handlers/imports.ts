@@ -11,7 +11,7 @@ import { rememberColumns, type ImportRequest } from '../../import/batch-file';
 import { batchStatus, queueImport } from '../../import/batch-queue';
 import type { BatchView } from '@shared/ipc/contract';
 import { writeAtomically } from './write-atomically';
-import { writeBatchResultsForPeople, writeRejectedRows } from '../../import/batch-csv';
+import { writeBatchResultsForPeople, writeRejectedRows, writeRejectedRowsXlsx } from '../../import/batch-csv';
 
 type ImportChannel =
   | 'imports:choose'
@@ -161,12 +161,15 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
       const req = request(r);
       const stem = basename(req.path, extname(req.path));
       const path = await desktop.saveFile({
-        title: 'Save the rejected rows as CSV',
-        defaultName: `${stem}-rejected-rows.csv`,
-        extension: 'csv',
+        title: "Save the rejected rows — they may hold customers' details: keep them where only staff can read them",
+        defaultName: `${stem}-rejected-rows.xlsx`,
+        extension: 'xlsx',
+        also: ['csv'],
       });
       if (!path) return { path: null, rows: 0 };
-      const rows = await writeAtomically(path, (write) => writeRejectedRows(core, req, write));
+      const rows = await writeAtomically(path, (write) =>
+        /\.csv$/i.test(path) ? writeRejectedRows(core, req, write) : writeRejectedRowsXlsx(core, req, write),
+      );
       return { path, rows };
     },
     async 'imports:exportResults'({ batch, personal }) {

@@ -95,7 +95,7 @@ export function CheckStep(props: CheckStepProps) {
           <div className="import-part-head">
             <h3 id="import-problems-title">Rows with errors ({check.invalid.toLocaleString()})</h3>
             <button type="button" onClick={onExportRejected}>
-              Export rejected rows (CSV)
+              Export rejected rows…
             </button>
             {exported && <span className="saved">{exported}</span>}
           </div>
