@@ -1,5 +1,7 @@
 // What the office benchmarks share: the real command line run as a desk or the owner would run it.
+import pg from 'pg';
 import { runCli } from '../test/support/cli';
+import { OWNER, startPostgres } from '../test/support/postgres';
 
 /** No credentials or profile from the environment the benchmark runs in. */
 export const CLEAN = {
@@ -30,4 +32,15 @@ export async function cli(args: string[], env: NodeJS.ProcessEnv, input?: string
           .slice(-3000),
     );
   return run;
+}
+
+/** A throwaway PostgreSQL 15 cluster with pg_stat_statements loaded (restarted once for it). */
+export async function clusterWithStatements() {
+  const postgres = await startPostgres();
+  const owner = new pg.Client({ connectionString: postgres.url(OWNER, undefined, 'postgres') });
+  await owner.connect();
+  await owner.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+  await owner.end();
+  await postgres.restart(0);
+  return postgres;
 }

@@ -20,8 +20,8 @@ import { createPostgresStore } from '../electron/main/journal/postgres/store/sto
 import { startSandbox } from '../electron/sandbox/server';
 import type { JournalFilter } from '@shared/journal/types';
 import { mixedEntries, writeEntriesCsv } from '../test/support/import-files';
-import { OWNER, startPostgres } from '../test/support/postgres';
-import { asGiven, CLEAN, cli } from './office-cli';
+import { OWNER } from '../test/support/postgres';
+import { asGiven, CLEAN, cli, clusterWithStatements } from './office-cli';
 import { loadAtStart, median, verdictNote } from './quiet';
 
 const YEAR_ROWS = Number(process.env.BENCH_YEAR_ROWS ?? 1_000_000);
@@ -33,14 +33,7 @@ console.log(
   `office year benchmark: ${YEAR_ROWS.toLocaleString('en-GB')} submissions and three history lines each against a ` +
     `fresh journal, PostgreSQL 15 on this computer; ${loadAtStart()}`,
 );
-const postgres = await startPostgres();
-{
-  const owner = new pg.Client({ connectionString: postgres.url(OWNER, undefined, 'postgres') });
-  await owner.connect();
-  await owner.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-  await owner.end();
-  await postgres.restart(0);
-}
+const postgres = await clusterWithStatements();
 const sandbox = await startSandbox({ latencyMs: 5 });
 
 interface Office {

@@ -14,8 +14,8 @@ import { writeSandboxLink } from '../electron/main/core/sandbox-link';
 import { CHANGE_CHANNEL } from '../electron/main/journal/postgres/schema/names';
 import { startSandbox } from '../electron/sandbox/server';
 import { mixedEntries, storedReference, writeEntriesCsv } from '../test/support/import-files';
-import { OWNER, startPostgres } from '../test/support/postgres';
-import { asGiven, cli } from './office-cli';
+import { OWNER } from '../test/support/postgres';
+import { asGiven, cli, clusterWithStatements } from './office-cli';
 import { loadAtStart, verdictNote } from './quiet';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300);
@@ -23,12 +23,7 @@ const DESKS = (process.env.BENCH_DESKS ?? '1,4,8').split(',').map(Number);
 const CONCURRENCY = 4;
 const EXPLAIN_LOG = process.env.BENCH_EXPLAIN_LOG ?? join(tmpdir(), 'feed-desk-office-plans.log');
 
-const postgres = await startPostgres();
-const owner = new pg.Client({ connectionString: postgres.url(OWNER, undefined, 'postgres') });
-await owner.connect();
-await owner.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-await owner.end();
-await postgres.restart(0);
+const postgres = await clusterWithStatements();
 if (process.env.BENCH_VERBOSE) {
   // The statements inside the functions too (with their planning time), and auto_explain's plans
   // with buffers and trigger times of every statement over 4 ms: where a call's time goes.
