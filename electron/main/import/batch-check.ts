@@ -154,6 +154,12 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     }
     check.rows += 1;
     if (unsampled > 0) unsampled = noteSamples(check.samples, e.cells);
+    // A row of this file already in its batch (fixed in place on the screen, then sent) is not
+    // invalid again when the same file comes back: it was sent.
+    if (!e.ok && queuedBefore.has(e.row)) {
+      check.already += 1;
+      continue;
+    }
     if (!e.ok) {
       check.invalid += 1;
       if (check.problems.length < LISTED)

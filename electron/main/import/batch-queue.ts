@@ -12,6 +12,7 @@ import {
   entryRef,
   LISTED,
   openBatchFile,
+  rowsIn,
   type ImportRequest,
   type RowDuplicate,
 } from './batch-file';
@@ -106,9 +107,15 @@ export async function queueImport(core: Core, req: ImportRequest): Promise<Impor
     await record();
     core.outbox.kick();
   };
+  // Rows of this file already in its batch: one fixed in place and sent is not left out as invalid again.
+  const inBatch = await rowsIn(core, earlier);
   for await (const e of entries) {
     if (e.summary) continue; // a total row: listed by the check, never an entry
     rows += 1;
+    if (!e.ok && inBatch.has(e.row)) {
+      result.already += 1;
+      continue;
+    }
     if (!e.ok) {
       result.invalid += 1;
       leftOut.push({ row: e.row, status: 'invalid', errors: e.fields, duplicateOf: null, values: valuesOf(e.input) });

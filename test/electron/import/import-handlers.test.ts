@@ -159,6 +159,10 @@ describeEachStore('the Bulk import handlers', (store) => {
     const again = await call('imports:check', { ...base, fixes });
     expect(again).toMatchObject({ earlier: { batch: { id: started.batch.id } }, already: 3, duplicateCount: 0 });
     expect(await call('imports:start', { ...base, fixes })).toMatchObject({ queued: 0, already: 3 });
+    // Imported again later without the fix: the row fixed in place was sent, so it is not invalid again.
+    const later = await call('imports:check', base);
+    expect(later).toMatchObject({ already: 3, invalid: 0, valid: 2 });
+    expect(await call('imports:start', base)).toMatchObject({ queued: 0, already: 3, invalid: 0 });
   });
 
   it('pauses, cancels keeping the rows queued, or discards them; retries only the failed rows', async () => {
