@@ -69,6 +69,7 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       changes: check.changes,
       formatted: check.formatted,
       times_not_sent: check.timesNotSent,
+      date_hints: check.dateHints,
     });
     return;
   }
@@ -111,6 +112,11 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       out.write(`    row ${c.row} ${c.field}: "${shown(c.file)}" → "${shown(c.sent)}"\n`);
     if (check.changes.length > SHOWN) out.write(`    … and more (--json lists them)\n`);
   }
+  for (const hint of check.dateHints)
+    out.write(
+      `  ${hint.field}: dates such as "${hint.found}" cannot be read in the order given (--date-order)` +
+        (hint.orders.length ? `; --date-order ${hint.orders.join(' or ')} reads them\n` : '\n'),
+    );
   for (const field of check.timesNotSent)
     out.write(`  ${field}: the file's dates have a time of day; the dates are sent, the times are not\n`);
   if (check.formatted)

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { ENTRY_FIELDS, fieldKind, type EntryField } from '@shared/entry/fields';
 import type { FieldErrors } from '@shared/entry/schema';
 import { ruleFor, type EntryInput } from '@shared/entry/schema';
+import { parseScreenDate, SCREEN_DATE_ORDERS, type ScreenDateOrder } from '@shared/entry/screen-date';
 import { missingRequired, type ColumnMapping, type ColumnMatch } from '@shared/import/columns';
 import type { Core } from '../core/core';
 import type { Batch, DuplicateProbe, StateCounts } from '../journal/store';
@@ -63,6 +64,11 @@ export interface ImportCheck {
   formatted: number;
   /** Date fields whose column holds dates with a time of day: the dates are sent, the times are not. */
   timesNotSent: EntryField[];
+  /**
+   * Date fields whose values cannot be read in the order chosen for the file: a value as found, and
+   * the orders that would read every such value (none when no order would).
+   */
+  dateHints: { field: EntryField; found: string; orders: ScreenDateOrder[] }[];
 }
 
 /** A value the import sends otherwise than the file holds it. */
@@ -123,7 +129,9 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     changedRows: 0,
     formatted: 0,
     timesNotSent: [],
+    dateHints: [],
   };
+  const unreadDates = new Map<EntryField, string[]>();
   const queuedBefore = await rowsIn(core, earlierBatch);
   const seen = new Map<string, number>();
   const lines = new Map<number, { line: number; reference: string }>();
@@ -161,6 +169,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
       continue;
     }
     if (!e.ok) {
+      noteUnreadDates(unreadDates, e);
       check.invalid += 1;
       if (check.problems.length < LISTED)
         check.problems.push({ row: e.row, line: e.line, fields: e.fields, input: e.input });
@@ -188,7 +197,30 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
   }
   if (probes.length) await lookUp();
   check.duplicates.sort((a, b) => a.row - b.row);
+  check.dateHints = dateHints(unreadDates, req.dateOrder);
   return check;
+}
+
+const DATE_FIELDS = ENTRY_FIELDS.filter((f) => fieldKind(f) === 'date');
+
+/** Keeps (up to 50 per field) the date values of an invalid row that its date fields could not read. */
+function noteUnreadDates(unread: Map<EntryField, string[]>, e: Extract<ReadEntry, { ok: false }>): void {
+  for (const field of DATE_FIELDS) {
+    const value = String(e.input[field] ?? '').trim();
+    if (!e.fields[field] || value === '') continue;
+    const values = unread.get(field) ?? [];
+    if (values.length < 50) values.push(value);
+    unread.set(field, values);
+  }
+}
+
+/** Per date field with unread values: one as found, and the other orders that read them all. */
+function dateHints(unread: Map<EntryField, string[]>, chosen: ScreenDateOrder) {
+  return [...unread].map(([field, values]) => ({
+    field,
+    found: values[0]!,
+    orders: SCREEN_DATE_ORDERS.filter((order) => order !== chosen && values.every((v) => parseScreenDate(v, order).ok)),
+  }));
 }
 
 /** Longest sample value kept of a column. */

@@ -216,6 +216,18 @@ describeEachStore('the Bulk import handlers', (store) => {
     expect(sent).toEqual(['H-1', 'H-3']);
   });
 
+  it('dates the chosen order cannot read are said with the orders that would read them', async () => {
+    const { desk, call } = await start();
+    const path = peopleCsv(tempHome());
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('02/11/2026', '11/28/2026'));
+    desk.toOpen.push(path);
+    const { file } = await call('imports:choose', {});
+    const check = await call('imports:check', { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' });
+    expect(check.dateHints).toEqual([{ field: 'purchase_date', found: '11/28/2026', orders: ['MM/DD/YYYY'] }]);
+    const reread = await call('imports:check', { file, profile: 'Sandbox', dateOrder: 'MM/DD/YYYY' });
+    expect(reread.dateHints).toEqual([]);
+  });
+
   it('a file that cannot be read is refused at its line, in plain words', async () => {
     const { desk, dispatch, call } = await start();
     const path = join(tempHome(), 'broken.csv');

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import type { ImportCheckView } from '@shared/ipc/contract';
 import type { ImportChoices } from './use-import-check';
-import { DATE_ORDER_WORDS, focusOnMount, plural } from './import-words';
+import { DATE_ORDER_WORDS, fieldWords, focusOnMount, plural } from './import-words';
 
 interface FileStepProps {
   choices: ImportChoices;
@@ -108,9 +108,23 @@ export function FileStep(props: FileStepProps) {
         )}
       </div>
       {check ? (
-        <p className="hint" data-testid="import-file-info">
-          {describe(check)}
-        </p>
+        <>
+          <p className="hint" data-testid="import-file-info">
+            {describe(check)}
+          </p>
+          {check.dateHints.map((hint) => (
+            <p key={hint.field} className="banner warning" data-testid="import-date-hint">
+              {fieldWords(hint.field)}: dates such as “{hint.found}” cannot be read as {choices.dateOrder}.{' '}
+              {hint.orders.length === 0
+                ? 'No order of dates reads them all: check the column.'
+                : hint.orders.map((order) => (
+                    <button key={order} type="button" onClick={() => onDateOrder(order)}>
+                      Read dates as {order}
+                    </button>
+                  ))}
+            </p>
+          ))}
+        </>
       ) : (
         <p className="hint">
           A CSV file (comma, semicolon or tab separated) or an Excel .xlsx workbook with a row naming the columns (a
