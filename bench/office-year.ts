@@ -214,6 +214,7 @@ await store.close();
 // A month's export by a supervisor, as an office schedules it.
 const supHome = mkdtempSync(join(tmpdir(), 'feed-desk-bench-year-sup-'));
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const sup = `${year.database}_sup`;
 const supEnv = {
   FEED_DESK_HOME: supHome,
@@ -238,7 +239,7 @@ if (process.env.BENCH_CPU_PROF) {
 }
 await year.db.query('SELECT pg_stat_statements_reset()');
 const oneStarted = performance.now();
-await cli(['journal', '--limit', '1', '--format', 'csv', '--no-personal'], supEnv);
+await cli(['journal', '--since', tomorrow, '--format', 'csv', '--no-personal'], supEnv);
 const oneS = (performance.now() - oneStarted) / 1000;
 const exportStarted = performance.now();
 const exported = await cli(['journal', '--since', since, '--format', 'csv', '--no-personal'], supEnv);
@@ -255,7 +256,7 @@ if (process.env.BENCH_VERBOSE) {
     console.log(`  ${t.ms.toFixed(0).padStart(7)} ms ${String(t.calls).padStart(6)} calls  ${t.query}`);
 }
 console.log(
-  `  month export: ${(exported.stdout.split('\n').length - 2).toLocaleString('en-GB')} rows in ${exportS.toFixed(2)} s (the same command for one row: ${oneS.toFixed(2)} s)`,
+  `  month export: ${(exported.stdout.split('\n').length - 2).toLocaleString('en-GB')} rows in ${exportS.toFixed(2)} s (the same command matching no row: ${oneS.toFixed(2)} s)`,
 );
 
 await small.db.end();
