@@ -111,18 +111,21 @@ const NUMBER_COLUMNS = new Set([
   'superseded_by',
 ]);
 
-/** The columns of the export that some row has a value in (a file of entries has no cancellation columns). */
-async function usedColumns(
+/**
+ * The export's columns (without the personal ones when `personal` is false) and, of them, those some
+ * row has a value in (a file of entries has no cancellation columns): a first read of the rows.
+ */
+async function peopleColumns(
   journal: Pick<JournalStore, 'histories'>,
   source: () => AsyncIterable<SubmissionRow>,
-  payloadColumns: readonly string[],
   personal: boolean,
-): Promise<number[]> {
+) {
+  const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
   const columns = [...ROW_COLUMNS, ...payloadColumns];
   const used = new Set<number>();
   for await (const { values } of rowValues(journal, source(), payloadColumns, personal))
     values.forEach((value, i) => value !== null && value !== '' && used.add(i));
-  return columns.flatMap((_, i) => (used.has(i) ? [i] : []));
+  return { payloadColumns, columns, kept: columns.flatMap((_, i) => (used.has(i) ? [i] : [])) };
 }
 
 /**
@@ -139,9 +142,7 @@ export async function writePeopleCsv(
   write: (text: string) => void,
   { personal = true }: { personal?: boolean } = {},
 ): Promise<number> {
-  const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
-  const columns = [...ROW_COLUMNS, ...payloadColumns];
-  const kept = await usedColumns(journal, source, payloadColumns, personal);
+  const { payloadColumns, columns, kept } = await peopleColumns(journal, source, personal);
   const options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ } as const;
   write(CSV_BOM + stringify([kept.map((i) => headingOf(columns[i]!))], options));
   let rows = 0;
@@ -169,9 +170,7 @@ export async function writePeopleXlsx(
   write: (data: Uint8Array) => void,
   { personal = true }: { personal?: boolean } = {},
 ): Promise<number> {
-  const payloadColumns = personal ? PAYLOAD_COLUMNS : PAYLOAD_COLUMNS.filter((c) => !isPersonalField(c));
-  const columns = [...ROW_COLUMNS, ...payloadColumns];
-  const kept = await usedColumns(journal, source, payloadColumns, personal);
+  const { payloadColumns, columns, kept } = await peopleColumns(journal, source, personal);
   const personalColumns = kept.map((i) => columns[i]!).filter(isPersonalField);
   async function* rows() {
     for await (const { values } of rowValues(journal, source(), payloadColumns, personal))
