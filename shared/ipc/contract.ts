@@ -132,10 +132,13 @@ export const CONTRACT = {
     response: none,
   },
   'drafts:delete': { request: z.strictObject({ screen: text(40) }), response: none },
-  /** One window of the filtered, sorted journal, and how many rows match in all. */
+  /**
+   * One window of the filtered, sorted journal, and how many rows match in all: exactly, or past
+   * ten thousand matches in the office journal, an estimate (`about`).
+   */
   'journal:list': {
     request: journalFilterSchema,
-    response: z.strictObject({ rows: z.array(journalListRowSchema), total: z.number().int() }),
+    response: z.strictObject({ rows: z.array(journalListRowSchema), total: z.number().int(), about: z.boolean() }),
   },
   /** How many rows need a person: the navigation badge. */
   'journal:attention': {

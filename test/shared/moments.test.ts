@@ -23,6 +23,13 @@ describe('moments in Europe/London', () => {
     expect(localDate(at)).toBe('2026-07-02');
     expect(isoWithOffset(at)).toBe('2026-07-02T00:30:00+01:00');
   });
+
+  it('writes the moments either side of the clocks changing with the offset of each', () => {
+    expect(isoWithOffset('2026-03-29T00:59:59Z')).toBe('2026-03-29T00:59:59+00:00');
+    expect(isoWithOffset('2026-03-29T01:00:00Z')).toBe('2026-03-29T02:00:00+01:00');
+    expect(isoWithOffset('2026-10-25T00:59:59Z')).toBe('2026-10-25T01:59:59+01:00');
+    expect(isoWithOffset('2026-10-25T01:00:00Z')).toBe('2026-10-25T01:00:00+00:00');
+  });
 });
 
 describe('moments at offsets with minutes, east and west', () => {

@@ -31,7 +31,7 @@ async function checkProfileFilter(ctx: CliContext, name: string): Promise<void> 
 async function showRow(ctx: CliContext, row: SubmissionRow, json: boolean): Promise<void> {
   const [{ wireParts }, { resolutionOf }] = await Promise.all([
     import('../../main/sending/wire-parts'),
-    import('../../main/journal/csv-export'),
+    import('../../main/journal/resolution'),
   ]);
   const history = await ctx.core.journal.history(row.id);
   const profile = ctx.core.profiles.get(row.profile);

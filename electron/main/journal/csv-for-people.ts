@@ -10,7 +10,6 @@ import {
   guardCell,
   journalValues,
   PAYLOAD_COLUMNS,
-  resolutionOf,
   ROW_COLUMNS,
   TIME_COLUMNS,
 } from './csv-export';
@@ -54,18 +53,18 @@ export function spreadsheetTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : `${localDate(d)} ${clock(d, true)}`;
 }
 
-/** Each row's values (journalValues), its histories read a page at a time. */
+/** Each row's values (journalValues), its resolution read a page at a time. */
 async function* rowValues(
-  journal: Pick<JournalStore, 'histories'>,
+  journal: Pick<JournalStore, 'resolutions'>,
   source: AsyncIterable<SubmissionRow>,
   payloadColumns: readonly string[],
   personal: boolean,
 ): AsyncGenerator<{ row: SubmissionRow; values: (string | number | null)[] }> {
   let page: SubmissionRow[] = [];
   const flush = async function* () {
-    const histories = await journal.histories(page.map((row) => row.id));
+    const resolutions = await journal.resolutions(page.map((row) => row.id));
     for (const row of page) {
-      const resolution = resolutionOf(histories.get(row.id) ?? []);
+      const resolution = resolutions.get(row.id);
       yield { row, values: screenWords(journalValues(row, resolution, payloadColumns, personal)) };
     }
     page = [];
@@ -116,7 +115,7 @@ const NUMBER_COLUMNS = new Set([
  * row has a value in (a file of entries has no cancellation columns): a first read of the rows.
  */
 async function peopleColumns(
-  journal: Pick<JournalStore, 'histories'>,
+  journal: Pick<JournalStore, 'resolutions'>,
   source: () => AsyncIterable<SubmissionRow>,
   personal: boolean,
 ) {
@@ -137,7 +136,7 @@ async function peopleColumns(
  * false leaves the personal columns out.
  */
 export async function writePeopleCsv(
-  journal: Pick<JournalStore, 'histories'>,
+  journal: Pick<JournalStore, 'resolutions'>,
   source: () => AsyncIterable<SubmissionRow>,
   write: (text: string) => void,
   { personal = true }: { personal?: boolean } = {},
@@ -165,7 +164,7 @@ export async function writePeopleCsv(
  * the personal-data notice on a second sheet when the workbook holds a personal column.
  */
 export async function writePeopleXlsx(
-  journal: Pick<JournalStore, 'histories'>,
+  journal: Pick<JournalStore, 'resolutions'>,
   source: () => AsyncIterable<SubmissionRow>,
   write: (data: Uint8Array) => void,
   { personal = true }: { personal?: boolean } = {},

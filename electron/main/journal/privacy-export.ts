@@ -15,7 +15,7 @@ export type SentAs = (row: SubmissionRow) => ReadonlyArray<readonly [string, str
  * refuses clerks). Returns how many rows were written.
  */
 export async function writePersonExport(
-  journal: Pick<JournalStore, 'privacy' | 'histories'>,
+  journal: Pick<JournalStore, 'privacy' | 'histories' | 'resolutions'>,
   ids: readonly number[],
   format: PersonExportFormat,
   write: (text: string) => void,

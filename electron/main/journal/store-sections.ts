@@ -30,5 +30,15 @@ export type ActionSection = Pick<
 >;
 export type QuerySection = Pick<
   JournalStore,
-  'get' | 'history' | 'histories' | 'list' | 'iterate' | 'attention' | 'facets' | 'report' | 'customer' | 'entriesFor'
+  | 'get'
+  | 'history'
+  | 'histories'
+  | 'resolutions'
+  | 'list'
+  | 'iterate'
+  | 'attention'
+  | 'facets'
+  | 'report'
+  | 'customer'
+  | 'entriesFor'
 >;

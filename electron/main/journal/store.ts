@@ -63,6 +63,13 @@ export interface BatchQueued {
 /** Why a row of a batch's file was not sent: it fails validation, repeats an earlier entry, or a person skipped it. */
 export type LeftOutStatus = 'invalid' | 'duplicate' | 'skipped';
 
+/** A page of the journal and how many rows match in all (`about`: an estimate past a screen's limit). */
+export interface ListPage {
+  rows: SubmissionRow[];
+  total: number;
+  about: boolean;
+}
+
 /** A row of a batch's file that was not queued, kept with the batch so that every row of the file is accounted for. */
 export interface LeftOutRow {
   row: number;
@@ -260,7 +267,13 @@ export interface JournalStore {
   history(id: number): Promise<HistoryRow[]>;
   /** The histories of several rows in one read (an export's page), each in order. */
   histories(ids: readonly number[]): Promise<Map<number, HistoryRow[]>>;
-  list(filter: JournalFilter): Promise<{ rows: SubmissionRow[]; total: number }>;
+  /** Each row's resolution (resolutionOf its history), for the rows that have one: an export's page in one read. */
+  resolutions(ids: readonly number[]): Promise<Map<number, HistoryRow>>;
+  /**
+   * One page of the matching rows and how many match: exactly, unless `countUpTo` is given and more
+   * match than that, when the office journal may give an estimate instead (`about`).
+   */
+  list(filter: JournalFilter, options?: { countUpTo?: number }): Promise<ListPage>;
   /** Every row matching the filter, in pages, never the whole table at once. */
   iterate(filter: JournalFilter): AsyncIterable<SubmissionRow>;
   attention(): Promise<{ unknown: number; failed: number; rejected: number }>;

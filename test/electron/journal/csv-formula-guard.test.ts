@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { parseEntry } from '@shared/entry/schema';
-import { guardCell, writeJournalCsv } from '../../../electron/main/journal/csv-export';
+import { csvText, guardCell, writeJournalCsv } from '../../../electron/main/journal/csv-export';
 import { payloadHash } from '../../../electron/main/journal/payload-hash';
 import { writeBatchResults, writeRejectedRows } from '../../../electron/main/import/batch-csv';
 import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
@@ -15,6 +15,27 @@ import { EXPORTED_CSV } from '../../support/csv-export';
 // An address that a spreadsheet splitting on `;` (or on tab) reads as a formula after the separator.
 const ADDRESSES = [`Flat 1;=cmd|' /C calc'!A0`, `Flat 1\t=cmd|' /C calc'!A0`];
 const GUARDED = [`Flat 1;'=cmd|' /C calc'!A0`, `Flat 1\t'=cmd|' /C calc'!A0`];
+
+it("writes CSV text exactly as csv-stringify does with the options of the app's other CSVs", () => {
+  const cells = [
+    '',
+    'plain',
+    'a,b',
+    'say "hi"',
+    'two\r\nlines',
+    'line\nfeed',
+    'cr\r',
+    '"',
+    ',',
+    ' lead',
+    'Zoë — £',
+    "'=1",
+  ];
+  const rows = [cells, [...cells].reverse(), ['only']];
+  const expected = stringify(rows, { record_delimiter: 'windows', quoted_match: /[",\r\n]/ });
+  expect(csvText(rows)).toBe(expected);
+  expect(parse(csvText(rows), { relax_column_count: true })).toEqual(rows);
+});
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

@@ -15,6 +15,9 @@ import type { JournalReport } from '@shared/ipc/contract';
 import { personalDataNotice } from '@shared/journal/personal-fields';
 
 /** Whether the summary page of a report names customers: its unknowns, rejections and corrections show surnames. */
+/** How many matches the Journal screen counts exactly; past that the office journal may estimate. */
+export const SCREEN_COUNT_UP_TO = 10_000;
+
 const namesCustomers = (report: JournalReport) =>
   [...report.attention, ...report.corrected].some((row) => row.surname.trim() !== '');
 
@@ -44,8 +47,8 @@ export function journalHandlers(
   }
   return {
     async 'journal:list'(filter) {
-      const { rows, total } = await journal.list(filter);
-      return { rows: await toListRows(journal, rows), total };
+      const { rows, total, about } = await journal.list(filter, { countUpTo: SCREEN_COUNT_UP_TO });
+      return { rows: await toListRows(journal, rows), total, about };
     },
     'journal:attention'() {
       return journal.attention();

@@ -6,12 +6,13 @@ import {
   type JournalState,
   type SubmissionRow,
 } from '@shared/journal/types';
-import { REPORT_ATTENTION_LIMIT, type StateCounts } from '../store';
+import { REPORT_ATTENTION_LIMIT, type ListPage, type StateCounts } from '../store';
 import type { QuerySection } from '../store-sections';
 import { promised, type Db } from './db';
 import { toHistory, toRow, type RawSubmission } from './rows';
 import { personKey } from '@shared/journal/privacy';
 import { CUSTOMER_STATES_SQL } from '../customer-match';
+import { resolutionOf } from '../resolution';
 
 type Queries = QuerySection;
 
@@ -71,7 +72,7 @@ function whereClause(filter: ReturnType<typeof journalFilterSchema.parse>) {
 }
 
 /** One page of the journal matching the filter, with the total count of matches. */
-function listSubmissions(db: Db, input: JournalFilter): { rows: SubmissionRow[]; total: number } {
+function listSubmissions(db: Db, input: JournalFilter): ListPage {
   const filter = journalFilterSchema.parse(input);
   const { sql, params } = whereClause(filter);
   const total = (db.stmt(`SELECT count(*) AS n FROM submissions ${sql}`).get(params) as { n: number }).n;
@@ -79,7 +80,7 @@ function listSubmissions(db: Db, input: JournalFilter): { rows: SubmissionRow[];
   const rows = db
     .stmt(`SELECT * FROM submissions ${sql} ${order} LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: filter.limit, offset: filter.offset }) as RawSubmission[];
-  return { rows: rows.map(toRow), total };
+  return { rows: rows.map(toRow), total, about: false };
 }
 
 /** The ids of every row matching the filter, in the filter's order (a snapshot: later changes do not shift it). */
@@ -218,6 +219,16 @@ async function* pages(db: Db, filter: JournalFilter): AsyncGenerator<SubmissionR
   }
 }
 
+/** The histories of several rows in one read, each in order. */
+function readHistories(db: Db, ids: readonly number[]): Map<number, HistoryRow[]> {
+  const rows = db
+    .stmt('SELECT * FROM history WHERE submission_id IN (SELECT value FROM json_each(?)) ORDER BY submission_id, id')
+    .all(JSON.stringify(ids)) as Array<RawHistory & { submission_id: number }>;
+  const byRow = new Map<number, HistoryRow[]>(ids.map((id) => [id, []]));
+  for (const r of rows) byRow.get(r.submission_id)?.push(toHistory(r));
+  return byRow;
+}
+
 /** Reading the journal on this computer: rows, histories, the list's pages, counts and the daily summary. */
 export function queryMethods(db: Db): Queries {
   return {
@@ -225,15 +236,14 @@ export function queryMethods(db: Db): Queries {
       get: (id) => db.get(id),
       history: (id) =>
         (db.stmt('SELECT * FROM history WHERE submission_id = ? ORDER BY id').all(id) as RawHistory[]).map(toHistory),
-      histories: (ids) => {
-        const rows = db
-          .stmt(
-            'SELECT * FROM history WHERE submission_id IN (SELECT value FROM json_each(?)) ORDER BY submission_id, id',
-          )
-          .all(JSON.stringify(ids)) as Array<RawHistory & { submission_id: number }>;
-        const byRow = new Map<number, HistoryRow[]>(ids.map((id) => [id, []]));
-        for (const r of rows) byRow.get(r.submission_id)?.push(toHistory(r));
-        return byRow;
+      histories: (ids) => readHistories(db, ids),
+      resolutions: (ids) => {
+        const found = new Map<number, HistoryRow>();
+        for (const [id, history] of readHistories(db, ids)) {
+          const resolution = resolutionOf(history);
+          if (resolution) found.set(id, resolution);
+        }
+        return found;
       },
       list: (filter) => listSubmissions(db, filter),
       attention: () => attentionCounts(db),

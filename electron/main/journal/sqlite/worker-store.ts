@@ -25,6 +25,7 @@ const CALLS = [
   'get',
   'history',
   'histories',
+  'resolutions',
   'list',
   'attention',
   'facets',

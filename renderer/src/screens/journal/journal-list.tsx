@@ -28,6 +28,8 @@ interface JournalListProps {
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+/** An estimate to two significant figures (1,000,066 → 1,000,000): no more precise than it is. */
+const roughly = (n: number) => Number(n.toPrecision(2));
 
 /**
  * The list of one filter with what acts on it: the count of matches, the actions (mark reviewed,
@@ -122,7 +124,11 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
     <div className="journal-list">
       <div className="list-head">
         <p id="journal-count" className="count" role="status">
-          {windows.total === null ? 'Loading…' : `${plural(total, 'entry matches', 'entries match')}`}
+          {windows.total === null
+            ? 'Loading…'
+            : windows.about
+              ? `About ${roughly(total).toLocaleString()} entries match`
+              : `${plural(total, 'entry matches', 'entries match')}`}
           {selected.length > 0 && `, ${selected.length.toLocaleString()} selected`}
         </p>
         <JournalToolbar

@@ -33,6 +33,12 @@ export class RowWindows {
   version = 0;
   /** How many rows match in all; null until the first answer. */
   total: number | null = null;
+  /** Whether `total` is main's estimate (a year's office journal); exact once the list's end is seen. */
+  about = false;
+  /** Where the list ends, once a window came back short while the total was an estimate. */
+  private end: number | null = null;
+  /** A window offset at or past the list's end, seen while the total was an estimate. */
+  private bound: number | null = null;
   error: string | null = null;
 
   constructor(private readonly filter: ListFilter) {}
@@ -77,6 +83,8 @@ export class RowWindows {
   refresh(): void {
     this.generation += 1;
     this.loading.clear();
+    this.end = null;
+    this.bound = null;
     const keep = offsets(this.view.first, this.view.last);
     for (const offset of [...this.windows.keys()]) if (!keep.includes(offset)) this.windows.delete(offset);
     this.loadMissing(keep.length ? keep : [0]);
@@ -113,7 +121,19 @@ export class RowWindows {
     if (result.ok) {
       run.forEach((offset, i) => this.windows.set(offset, result.data.rows.slice(i * WINDOW, (i + 1) * WINDOW)));
       this.forgetFarthest();
-      this.total = result.data.total;
+      const { rows, total, about } = result.data;
+      const start = run[0]!;
+      const reached = start + rows.length;
+      if (about && rows.length < WINDOW * run.length) {
+        // A short window says where the list ends; an empty one only that it ends before it
+        // (exactly there when the window before it was full).
+        const before = this.windows.get(start - WINDOW);
+        if (rows.length > 0 || start === 0 || before?.length === WINDOW) this.end = reached;
+        else this.bound = Math.min(this.bound ?? start, start);
+      }
+      this.about = about && this.end === null;
+      // An estimate short of the rows seen grows to them, and shrinks to where the list is known to end.
+      this.total = about ? (this.end ?? Math.min(this.bound ?? Infinity, Math.max(total, reached))) : total;
       this.error = null;
     } else {
       this.error = result.error.message;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { SORT_COLUMNS, type JournalFilter, type SubmissionRow } from '@shared/journal/types';
+import { SORT_COLUMNS, type HistoryRow, type JournalFilter, type SubmissionRow } from '@shared/journal/types';
+import { resolutionOf } from '../../../../electron/main/journal/resolution';
 import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
 import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
 import { tempHome } from '../../../support/core';
@@ -113,6 +114,24 @@ describeOfficeOnly('office journal: review queries agree with the local journal'
     expect(a.rows.map(comparable)).toEqual(b.rows.map(comparable));
   });
 
+  it("counts exactly up to a screen's limit and estimates past it, saying so", async () => {
+    // 60 rows: a limit of 100 counts them; a limit of 10 counts 11 and then asks the planner.
+    expect(await pg.clara.list({ limit: 5 }, { countUpTo: 100 })).toMatchObject({ total: 60, about: false });
+    expect(await pg.clara.list({ states: ['accepted'] }, { countUpTo: 100 })).toMatchObject({
+      total: (await local.list({ states: ['accepted'] })).total,
+      about: false,
+    });
+    const estimated = await pg.clara.list({ limit: 5 }, { countUpTo: 10 });
+    expect(estimated.about).toBe(true);
+    expect(estimated.total).toBeGreaterThan(10); // never below the rows counted
+    expect(estimated.rows).toHaveLength(5);
+    // Without a limit, and on the desk's journal, the count is exact.
+    expect(await pg.clara.list({ limit: 5 })).toMatchObject({ total: 60, about: false });
+    expect(await local.list({ limit: 5 }, { countUpTo: 10 })).toMatchObject({ total: 60, about: false });
+    // A filter matching fewer rows than the limit is counted exactly even with a small limit.
+    expect(await pg.clara.list({ text: 'nobody' }, { countUpTo: 10 })).toMatchObject({ total: 0, about: false });
+  });
+
   it('iterates every match in the same order, a page at a time', async () => {
     for (const filter of [
       { sort: 'surname', direction: 'desc' } as const,
@@ -173,5 +192,34 @@ describeOfficeOnly('office journal: review queries agree with the local journal'
       note: 'profile renamed from Other to Renamed',
     });
     await pg.clara.renameProfile('Renamed', 'Other');
+  });
+
+  it("finds each row's resolution in SQL as resolutionOf finds it in the history, on both journals", async () => {
+    // A person's decisions (a failed row discarded, an unknown one marked accepted, a rejected one
+    // resent) beside the software's outcomes, reviews and renames, which resolve nothing.
+    for (const desk of [pg.sam, local]) {
+      await desk.discard(2, 'sent by phone');
+      await desk.markAccepted(3, 4242, 'found on the portal');
+      await desk.resend(6, 'fixed');
+    }
+    const ids = Array.from({ length: 60 }, (_, i) => i + 1);
+    const [office, here, histories] = await Promise.all([
+      pg.clara.resolutions(ids),
+      local.resolutions(ids),
+      pg.clara.histories(ids),
+    ]);
+    const strip = (found: Map<number, HistoryRow>) =>
+      [...found].map(([id, { at, ...h }]) => [id, { ...h, at: ISO.test(at) }] as const);
+    expect([...office.keys()]).toEqual([2, 3, 6]);
+    expect(office.get(3)).toMatchObject({ fromState: 'unknown', toState: 'accepted', note: 'found on the portal' });
+    expect(strip(office)).toEqual(
+      ids.flatMap((id) => {
+        const resolution = resolutionOf(histories.get(id) ?? []);
+        return resolution ? strip(new Map([[id, resolution]])) : [];
+      }),
+    );
+    expect(strip(here).map(([id, h]) => [id, { ...h, actor: 'sam' }])).toEqual(
+      strip(office).map(([id, h]) => [id, { ...h, actor: 'sam' }]),
+    );
   });
 });

@@ -19,6 +19,29 @@ export function queryMethods(db: Db): Queries {
     return row && toRow(row);
   };
 
+  /**
+   * How many rows match: exactly, or, past `upTo` matches, the planner's estimate (`about`), so a
+   * screen showing a year's journal does not count a million rows on every page it asks for.
+   */
+  async function countMatches(sql: string, params: unknown[], upTo?: number) {
+    if (upTo === undefined) {
+      const all = await db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions s ${sql}`, params);
+      return { total: Number(all?.n ?? 0), about: false };
+    }
+    const capped = await db.first<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM feed_desk.submissions s ${sql} LIMIT ${upTo + 1}) AS m`,
+      params,
+    );
+    const exact = Number(capped?.n ?? 0);
+    if (exact <= upTo) return { total: exact, about: false };
+    const [plan] = await db.rows<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM feed_desk.submissions s ${sql}`,
+      params,
+    );
+    const estimate = Math.round(plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+    return { total: Math.max(exact, estimate), about: true };
+  }
+
   async function grouped(column: 'operator' | 'profile', from: string, to: string) {
     const rows = await db.rows<{ name: string; state: JournalState; n: string }>(
       `SELECT ${column} AS name, state, count(*) AS n FROM feed_desk.submissions
@@ -49,6 +72,19 @@ export function queryMethods(db: Db): Queries {
       return byRow;
     },
 
+    async resolutions(ids) {
+      // resolutionOf in SQL: the last entry a person (not the software) wrote that changed the state.
+      const rows = await db.rows<Parameters<typeof toHistory>[0] & { submission_id: string }>(
+        `SELECT DISTINCT ON (submission_id) submission_id, from_state, to_state, actor, ${isoColumn('h.at', 'at')}, note
+           FROM feed_desk.history h
+          WHERE submission_id = ANY ($1::bigint[]) AND from_state IS NOT NULL AND from_state <> to_state
+            AND actor <> 'system' AND actor NOT LIKE 'system %'
+          ORDER BY submission_id, h.id DESC`,
+        [ids],
+      );
+      return new Map(rows.map((r) => [Number(r.submission_id), toHistory(r)]));
+    },
+
     async history(id) {
       const rows = await db.rows<Parameters<typeof toHistory>[0]>(
         `SELECT from_state, to_state, actor, ${isoColumn('h.at', 'at')}, note FROM feed_desk.history h
@@ -58,9 +94,9 @@ export function queryMethods(db: Db): Queries {
       return rows.map(toHistory);
     },
 
-    async list(input) {
+    async list(input, { countUpTo } = {}) {
       const { filter, sql, params } = whereClause(input);
-      const [page, total] = await Promise.all([
+      const [page, counted] = await Promise.all([
         // The window's ids first (an index-only walk past the offset), then only those rows read whole.
         db.rows<PgSubmission>(
           `SELECT ${ROW_COLUMNS} FROM feed_desk.submissions s
@@ -69,9 +105,9 @@ export function queryMethods(db: Db): Queries {
              ${orderBy(filter)}`,
           [...params, filter.limit, filter.offset],
         ),
-        db.first<{ n: string }>(`SELECT count(*) AS n FROM feed_desk.submissions ${sql}`, params),
+        countMatches(sql, params, countUpTo),
       ]);
-      return { rows: page.map(toRow), total: Number(total?.n ?? 0) };
+      return { rows: page.map(toRow), ...counted };
     },
 
     async customer(profile, surname, postcode) {

@@ -1,0 +1,56 @@
+import { beforeAll, expect, it } from 'vitest';
+import { API_KEY } from '@shared/ipc/api';
+import type { JournalListRow } from '@shared/ipc/contract';
+
+/**
+ * The Journal's windows over a list main counts only roughly (a year's office journal): the total
+ * is said to be an estimate until a short window shows where the list really ends.
+ */
+const REAL = 1_234; // rows that really match
+let estimate = 2_000; // what main's planner says past its limit
+const list = async ({ offset = 0, limit = 100 }: { offset?: number; limit?: number }) => {
+  const rows = Array.from({ length: Math.max(0, Math.min(limit, REAL - offset)) }, (_, i) => ({
+    id: offset + i + 1,
+  })) as unknown as JournalListRow[];
+  return { ok: true as const, data: { rows, total: estimate, about: true } };
+};
+let RowWindows: typeof import('../../renderer/src/screens/journal/row-windows').RowWindows;
+
+beforeAll(async () => {
+  (globalThis as Record<string, unknown>).window = { [API_KEY]: { journal: { list } } };
+  ({ RowWindows } = await import('../../renderer/src/screens/journal/row-windows'));
+});
+
+const answered = (windows: InstanceType<typeof RowWindows>) =>
+  new Promise<void>((resolve) => {
+    const stop = windows.subscribe(() => (stop(), resolve()));
+  });
+
+it('shows the estimate as "about" until the end of the list is reached, then the exact count', async () => {
+  const windows = new RowWindows({ sort: 'id', direction: 'asc' });
+  let next = answered(windows);
+  windows.need(0, 30);
+  await next;
+  expect(windows).toMatchObject({ total: 2_000, about: true });
+  next = answered(windows);
+  windows.need(1_950, 1_999); // scrolled to the estimate's end: past the real rows
+  await next;
+  expect(windows.row(1_900)).toBeUndefined();
+  // A window past the end came back empty: the list ends before it, but where is not known yet.
+  expect(windows).toMatchObject({ total: 1_900, about: true });
+  next = answered(windows);
+  windows.need(1_200, 1_260);
+  await next;
+  expect(windows).toMatchObject({ total: REAL, about: false });
+  expect(windows.row(REAL - 1)?.id).toBe(REAL);
+});
+
+it('grows an estimate that is short of the rows seen', async () => {
+  estimate = 500;
+  const windows = new RowWindows({ sort: 'id', direction: 'desc' });
+  const next = answered(windows);
+  windows.need(400, 600);
+  await next;
+  expect(windows.about).toBe(true);
+  expect(windows.total).toBe(700); // every row seen so far is counted
+});
