@@ -69,6 +69,7 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
       changes: check.changes,
       formatted: check.formatted,
       times_not_sent: check.timesNotSent,
+      serial_dates: check.serialDates,
       date_hints: check.dateHints,
     });
     return;
@@ -119,6 +120,10 @@ function printCheck(check: ImportCheck, file: string, json: boolean, allowDuplic
     );
   for (const field of check.timesNotSent)
     out.write(`  ${field}: the file's dates have a time of day; the dates are sent, the times are not\n`);
+  for (const field of check.serialDates)
+    out.write(
+      `  ${field}: some dates are spreadsheet day numbers (such as 46357); each is read as its date and listed\n`,
+    );
   if (check.formatted)
     out.write(
       `  ${check.formatted} value(s) only written the service's way (amounts as 100.00, dates as YYYY-MM-DD)\n`,

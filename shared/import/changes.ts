@@ -12,7 +12,8 @@ const amount = (text: string) => Number(text.replace(/[£$€,\s]/g, ''));
 export function onlyFormat(field: EntryField, file: string, sent: string): boolean {
   const kind = fieldKind(field);
   if (kind === 'money' || kind === 'integer') return sent !== '' && amount(file) === Number(sent);
-  return kind === 'date' && file.trim() !== '' && sent !== '';
+  // A spreadsheet's day number read as a date is listed: 46357 does not look like the date it is.
+  return kind === 'date' && file.trim() !== '' && sent !== '' && dateOfSerial(file) === undefined;
 }
 
 /** Spaces at the start and end of a value made visible as ␣ ("␣Smith␣"), so a trimmed value never looks unchanged. */
@@ -33,4 +34,20 @@ const DATE_TIME =
  */
 export function dateOfDateTime(value: string): string | undefined {
   return DATE_TIME.exec(value)?.[1];
+}
+
+/** A spreadsheet's day number: five digits, and a fraction when it holds a time of day. */
+const SERIAL = /^\s*(\d{5})(?:\.\d+)?\s*$/;
+
+/**
+ * The date, as YYYY-MM-DD, of a spreadsheet's day number (a date cell that lost its date format:
+ * 46357 is 1 December 2026; 46357.42 the same day at 10:04), counted as spreadsheets count from
+ * 30 December 1899. Only day numbers of five digits (1927 to 2173) are read: any other number is
+ * no date. Undefined for any other value.
+ */
+export function dateOfSerial(value: string): string | undefined {
+  const day = SERIAL.exec(value)?.[1];
+  return day === undefined
+    ? undefined
+    : new Date(Date.UTC(1899, 11, 30) + Number(day) * 86_400_000).toISOString().slice(0, 10);
 }

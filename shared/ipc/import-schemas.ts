@@ -137,6 +137,7 @@ export const importCheckSchema = z.strictObject({
   formatted: z.number().int(),
   /** Date fields whose column holds a time of day too: the dates are sent, the times are not. */
   timesNotSent: z.array(z.enum(ENTRY_FIELDS)),
+  serialDates: z.array(z.enum(ENTRY_FIELDS)),
   /** Date fields whose values the chosen order cannot read: one as found, and the orders that would. */
   dateHints: z.array(
     z.strictObject({ field: z.enum(ENTRY_FIELDS), found: z.string(), orders: z.array(z.enum(SCREEN_DATE_ORDERS)) }),

@@ -19,7 +19,7 @@ import {
   type RowDuplicate,
 } from './batch-file';
 import type { ReadEntry } from './entries';
-import { dateOfDateTime, onlyFormat } from '@shared/import/changes';
+import { dateOfDateTime, dateOfSerial, onlyFormat } from '@shared/import/changes';
 import type { TableInfo } from './table';
 
 /** A row that does not pass validation, with what it holds (to fix it in place). */
@@ -64,6 +64,8 @@ export interface ImportCheck {
   formatted: number;
   /** Date fields whose column holds dates with a time of day: the dates are sent, the times are not. */
   timesNotSent: EntryField[];
+  /** Date fields whose column holds spreadsheet day numbers (46357), read as their dates and listed as changes. */
+  serialDates: EntryField[];
   /**
    * Date fields whose values cannot be read in the order chosen for the file: a value as found, and
    * the orders that would read every such value (none when no order would).
@@ -129,12 +131,13 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     changedRows: 0,
     formatted: 0,
     timesNotSent: [],
+    serialDates: [],
     dateHints: [],
   };
   const unreadDates = new Map<EntryField, string[]>();
   const queuedBefore = await rowsIn(core, earlierBatch);
   const seen = new Map<string, number>();
-  const lines = new Map<number, { line: number; reference: string }>();
+  let lines = new Map<number, { line: number; reference: string }>();
   let probes: DuplicateProbe[] = [];
   const flagged = new Set<number>();
   const flag = (duplicate: RowDuplicate) => {
@@ -143,16 +146,25 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     check.duplicateCount += 1;
     if (check.duplicates.length < LISTED) check.duplicates.push(duplicate);
   };
-  const lookUp = async () => {
-    const found = await core.journal.batches.duplicates(profile.name, probes);
-    for (const { row, duplicate } of found) {
-      const at = lines.get(row)!;
-      if (earlierBatch && duplicate.batchId === earlierBatch.id && duplicate.batchRow !== null) {
-        flag({ row, ...at, ofRow: duplicate.batchRow });
-      } else flag({ row, ...at, ofEntry: entryRef(duplicate) });
-    }
+  // A chunk's look-up in the journal runs while the next chunk is read and validated: at most two
+  // are asked for at once, and their answers are noted in the order of the file.
+  let asked: Promise<void> = Promise.resolve();
+  const lookUp = () => {
+    const [chunk, at, before] = [probes, lines, asked];
     probes = [];
-    lines.clear();
+    lines = new Map();
+    asked = (async () => {
+      const found = await core.journal.batches.duplicates(profile.name, chunk);
+      await before;
+      for (const { row, duplicate } of found) {
+        const where = at.get(row)!;
+        if (earlierBatch && duplicate.batchId === earlierBatch.id && duplicate.batchRow !== null) {
+          flag({ row, ...where, ofRow: duplicate.batchRow });
+        } else flag({ row, ...where, ofEntry: entryRef(duplicate) });
+      }
+    })();
+    asked.catch(() => undefined); // a failure is thrown where it is awaited
+    return before;
   };
   let unsampled = check.samples.length;
   for await (const e of entries) {
@@ -195,7 +207,8 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     lines.set(e.row, { line: e.line, reference: p.reference });
     if (probes.length >= CHUNK) await lookUp();
   }
-  if (probes.length) await lookUp();
+  if (probes.length) void lookUp();
+  await asked;
   check.duplicates.sort((a, b) => a.row - b.row);
   check.dateHints = dateHints(unreadDates, req.dateOrder);
   return check;
@@ -242,9 +255,11 @@ function noteSamples(samples: string[], cells: readonly string[]): number {
  * written the service's way are counted, the others listed.
  */
 function noteChanges(check: ImportCheck, e: Extract<ReadEntry, { ok: true }>): void {
-  for (const field of ENTRY_FIELDS.filter((f) => fieldKind(f) === 'date'))
-    if (!check.timesNotSent.includes(field) && dateOfDateTime(String(e.file[field] ?? '')) !== undefined)
-      check.timesNotSent.push(field);
+  for (const field of ENTRY_FIELDS.filter((f) => fieldKind(f) === 'date')) {
+    const value = String(e.file[field] ?? '');
+    if (!check.timesNotSent.includes(field) && dateOfDateTime(value) !== undefined) check.timesNotSent.push(field);
+    if (!check.serialDates.includes(field) && dateOfSerial(value) !== undefined) check.serialDates.push(field);
+  }
   const fields = Object.keys(e.file).filter(
     (f): f is EntryField =>
       ENTRY_FIELDS.includes(f as EntryField) && String(e.file[f as EntryField]) !== e.entry[f as EntryField],

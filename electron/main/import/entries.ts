@@ -17,7 +17,7 @@ import {
 } from '@shared/import/columns';
 import { repairLines, type LineRepair } from '@shared/import/repairs';
 import { ENTRY_FIELDS, fieldKind, type EntryField } from '@shared/entry/fields';
-import { dateOfDateTime } from '@shared/import/changes';
+import { dateOfDateTime, dateOfSerial } from '@shared/import/changes';
 import { isSummaryRow } from './heading-row';
 import { openTable } from './read-table';
 import type { TableEncoding, TableInfo } from './table';
@@ -55,11 +55,15 @@ export interface ReadEntriesOptions {
 
 const DATE_FIELDS = ENTRY_FIELDS.filter((field) => fieldKind(field) === 'date');
 
-/** The input with a time of day after a date left out: the service takes the date (the check says so per column). */
+/**
+ * The input with a time of day after a date left out (the service takes the date), and a
+ * spreadsheet's day number read as its date; the check says so per column and lists the latter.
+ */
 function withoutTimes(input: EntryInput): EntryInput {
   let out = input;
   for (const field of DATE_FIELDS) {
-    const date = dateOfDateTime(String(input[field] ?? ''));
+    const value = String(input[field] ?? '');
+    const date = dateOfDateTime(value) ?? dateOfSerial(value);
     if (date !== undefined) out = { ...out, [field]: date };
   }
   return out;

@@ -100,6 +100,8 @@ export interface BatchStore {
   queue(batchId: number, items: readonly BatchItem[]): Promise<BatchQueued[]>;
   /** Its rows by state. */
   counts(batchId: number): Promise<StateCounts>;
+  /** The file row numbers it holds (a re-run of its file skips them): numbers only, never the rows. */
+  rowNumbers(batchId: number): Promise<number[]>;
   /** Its rows by state and, of its failed rows, those waiting for an automatic retry: one snapshot. */
   progress(batchId: number): Promise<{ counts: StateCounts; retrying: number }>;
   setPaused(batchId: number, paused: boolean): Promise<Batch>;

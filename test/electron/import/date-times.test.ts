@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { readEntries, type ReadEntry } from '../../../electron/main/import/entries';
-import { dateOfDateTime } from '@shared/import/changes';
+import { dateOfDateTime, dateOfSerial, onlyFormat } from '@shared/import/changes';
 import type { EntryRules } from '@shared/entry/schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-date-times-'));
@@ -52,6 +52,23 @@ describe('dates with a time of day', () => {
       '2026-11-02T09:30:00Z',
       '03/11/2026 17:45',
     ]);
+  });
+});
+
+describe("spreadsheets' day numbers", () => {
+  it('reads five-digit day numbers (with or without a time) as their dates, and no other number', () => {
+    expect(dateOfSerial('46357')).toBe('2026-12-01');
+    expect(dateOfSerial(' 46358.5 ')).toBe('2026-12-02');
+    expect(dateOfSerial('10000')).toBe('1927-05-18');
+    expect(dateOfSerial('99999')).toBe('2173-10-13');
+    expect(dateOfSerial('50000')).toBe('2036-11-21');
+    for (const other of ['4635', '463570', '20261201', '01122026', '46357.', '-46357', '46,357', '2026-12-01', ''])
+      expect(dateOfSerial(other), other).toBeUndefined();
+  });
+
+  it('a day number read as a date is listed as a change, a date written otherwise is only counted', () => {
+    expect(onlyFormat('purchase_date', '46357', '2026-12-01')).toBe(false);
+    expect(onlyFormat('purchase_date', '01/12/2026', '2026-12-01')).toBe(true);
   });
 });
 

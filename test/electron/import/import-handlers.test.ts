@@ -228,6 +228,28 @@ describeEachStore('the Bulk import handlers', (store) => {
     expect(reread.dateHints).toEqual([]);
   });
 
+  it('a workbook whose date cells lost their format: each day number is read as its date and listed', async () => {
+    const { desk, call } = await start();
+    const s = sampleInput();
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Orders');
+    sheet.addRow(['Account Code', 'Reference', 'Surname', 'Post code', 'Policy', 'Total value', 'Purchase date']);
+    // 46357 is 1 December 2026, 46358.5 noon the next day; a typed date beside them stays a date
+    sheet.addRow([s.account_code, 'S-1', s.surname, 'LS1 4AP', 'FP-S1', 10, 46357]);
+    sheet.addRow([s.account_code, 'S-2', s.surname, 'LS1 4AP', 'FP-S2', 10, 46358.5]);
+    sheet.addRow([s.account_code, 'S-3', s.surname, 'LS1 4AP', 'FP-S3', 10, '03/12/2026']);
+    const path = join(tempHome(), 'unformatted.xlsx');
+    await book.xlsx.writeFile(path);
+    desk.toOpen.push(path);
+    const { file } = await call('imports:choose', {});
+    const check = await call('imports:check', { file, profile: 'Sandbox', dateOrder: 'DD/MM/YYYY' });
+    expect(check).toMatchObject({ valid: 3, invalid: 0, serialDates: ['purchase_date'], changedRows: 2 });
+    expect(check.changes).toEqual([
+      { row: 2, field: 'purchase_date', file: '46357', sent: '2026-12-01' },
+      { row: 3, field: 'purchase_date', file: '46358.5', sent: '2026-12-02' },
+    ]);
+  });
+
   it('a file that cannot be read is refused at its line, in plain words', async () => {
     const { desk, dispatch, call } = await start();
     const path = join(tempHome(), 'broken.csv');

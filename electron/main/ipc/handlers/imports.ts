@@ -122,6 +122,7 @@ export function importHandlers(core: Core, desktop: Desktop): Pick<Handlers, Imp
         changedRows: check.changedRows,
         formatted: check.formatted,
         timesNotSent: check.timesNotSent,
+        serialDates: check.serialDates,
         dateHints: check.dateHints,
       };
     },

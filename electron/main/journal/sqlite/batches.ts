@@ -78,11 +78,36 @@ export function batchMethods(db: Db, operator: string): BatchStore {
       }),
     get,
     find,
-    duplicates: (profile, items) =>
-      items.flatMap(({ row, hash, reference, policy }) => {
+    duplicates: (profile, items) => {
+      // Two reads for the chunk find the rows that may have a twin (most of a new file has none);
+      // only those are looked up one by one, by the rule the queue applies.
+      const found = (column: 'payload_hash' | 'policy', values: string[]) =>
+        new Set(
+          values.length === 0
+            ? []
+            : (
+                db
+                  .stmt(
+                    `SELECT DISTINCT ${column} AS v FROM submissions
+                      WHERE profile = ? AND kind = 'entry' AND ${column} IN (SELECT value FROM json_each(?))`,
+                  )
+                  .all(profile, JSON.stringify(values)) as Array<{ v: string }>
+              ).map((r) => r.v),
+        );
+      const hashes = found(
+        'payload_hash',
+        items.map((i) => i.hash),
+      );
+      const policies = found(
+        'policy',
+        items.flatMap((i) => (i.policy ? [i.policy] : [])),
+      );
+      return items.flatMap(({ row, hash, reference, policy }) => {
+        if (!hashes.has(hash) && !(policy && policies.has(policy))) return [];
         const duplicate = findDuplicate(db, 'entry', profile, hash, reference, policy);
         return duplicate ? [{ row, duplicate }] : [];
-      }),
+      });
+    },
     recent: (limit) =>
       (db.stmt('SELECT * FROM batches ORDER BY id DESC LIMIT ?').all(limit) as RawBatch[]).map(toBatch),
     queue: (batchId, items) =>
@@ -101,6 +126,12 @@ export function batchMethods(db: Db, operator: string): BatchStore {
           return { row, outcome: 'queued', id };
         });
       }),
+    rowNumbers: (batchId) =>
+      (
+        db
+          .stmt('SELECT batch_row AS n FROM submissions WHERE batch_id = ? AND batch_row IS NOT NULL')
+          .all(batchId) as Array<{ n: number }>
+      ).map((r) => r.n),
     counts: (batchId) => {
       const rows = db
         .stmt('SELECT state, count(*) AS n FROM submissions WHERE batch_id = ? GROUP BY state')

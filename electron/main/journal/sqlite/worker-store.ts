@@ -47,6 +47,7 @@ const BATCH_CALLS = [
   'recent',
   'queue',
   'counts',
+  'rowNumbers',
   'progress',
   'setPaused',
   'discardUnsent',

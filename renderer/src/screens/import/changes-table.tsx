@@ -12,7 +12,7 @@ const SHOWN = 200;
  * and dates only written the service's way are one line, not a row each.
  */
 export function ChangesTable({ check }: { check: ImportCheckView }) {
-  const formatted = (check.formatted > 0 || check.timesNotSent.length > 0) && (
+  const formatted = (check.formatted > 0 || check.timesNotSent.length > 0 || check.serialDates.length > 0) && (
     <>
       {check.formatted > 0 && (
         <p className="hint" data-testid="import-formatted">
@@ -24,6 +24,12 @@ export function ChangesTable({ check }: { check: ImportCheckView }) {
         <p key={field} className="hint" data-testid="import-times">
           {fieldWords(field)}: the file&rsquo;s dates have a time of day. The dates are sent; times in this column are
           not sent.
+        </p>
+      ))}
+      {check.serialDates.map((field) => (
+        <p key={field} className="hint" data-testid="import-serial-dates">
+          {fieldWords(field)}: some dates are spreadsheet day numbers (such as 46357, a date cell without its date
+          format). Each is read as its date; the rows are listed below.
         </p>
       ))}
     </>

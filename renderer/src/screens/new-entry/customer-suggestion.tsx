@@ -1,4 +1,21 @@
-import type { CustomerOffer } from './use-returning-customer';
+import type { UseFormReturn } from 'react-hook-form';
+import type { EntryValues } from './blank';
+import { useReturningCustomer, type CustomerOffer } from './use-returning-customer';
+
+/**
+ * The returning-customer look-up in a component of its own: it watches Surname and Postcode, so a
+ * keystroke there redraws that field and this offer, never the whole form.
+ */
+export function ReturningCustomer({
+  form,
+  profile,
+}: {
+  form: UseFormReturn<EntryValues, unknown, EntryValues>;
+  profile: string;
+}) {
+  const { offer, take } = useReturningCustomer(form, profile);
+  return <CustomerSuggestion offer={offer} onTake={take} />;
+}
 
 /** "Mrs J K Oduya, 12 King Street": who the earlier entry was for, as the clerk would recognise them. */
 export function customerWords(details: Record<string, string>): string {

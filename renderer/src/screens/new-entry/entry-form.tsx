@@ -16,8 +16,7 @@ import { useEntryKeys } from './use-entry-keys';
 import type { Prefill } from './prefill';
 import { moment } from '../../moments';
 import { ScreenTitle } from '../../components/screen-title';
-import { useReturningCustomer } from './use-returning-customer';
-import { CustomerSuggestion } from './customer-suggestion';
+import { ReturningCustomer } from './customer-suggestion';
 
 interface EntryFormProps {
   profile: Profile;
@@ -41,7 +40,6 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
   const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom, corrects);
   const copy = entry.copiedFrom;
   const { form, submit, busy, duplicate, confirmNew, requestNew } = entry;
-  const customer = useReturningCustomer(form, profile.name);
   const specs = useMemo(() => entryFieldSpecs(profile, dateOrder), [profile, dateOrder]);
   const onKeyDown = useEntryKeys(() => void submit(), requestNew, Boolean(duplicate || confirmNew));
   const { errors, submitCount } = form.formState;
@@ -99,7 +97,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
                 {section.fields.map((name) => (
                   <Fragment key={name}>
                     <FormField spec={specs[name]} form={form} />
-                    {name === 'postcode' && <CustomerSuggestion offer={customer.offer} onTake={customer.take} />}
+                    {name === 'postcode' && <ReturningCustomer form={form} profile={profile.name} />}
                   </Fragment>
                 ))}
               </div>

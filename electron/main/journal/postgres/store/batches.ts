@@ -104,6 +104,13 @@ export function batchMethods(db: Db): BatchStore {
       }
       return queued;
     },
+    async rowNumbers(batchId) {
+      const rows = await db.rows<{ n: number }>(
+        'SELECT batch_row AS n FROM feed_desk.submissions WHERE batch_id = $1 AND batch_row IS NOT NULL',
+        [batchId],
+      );
+      return rows.map((r) => r.n);
+    },
     async counts(batchId) {
       const rows = await db.rows<{ state: string; n: string }>(
         'SELECT state, count(*) AS n FROM feed_desk.submissions WHERE batch_id = $1 GROUP BY state',
