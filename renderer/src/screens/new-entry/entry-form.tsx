@@ -1,5 +1,5 @@
-import { Fragment, Profiler, useEffect, useMemo } from 'react';
-import { logRender } from '../../render-log';
+import { Fragment, useEffect, useMemo } from 'react';
+import { useCommitLog } from '../../render-log';
 import { ENTRY_SECTIONS } from '@shared/entry/fields';
 import type { Profile } from '@shared/profile/schema';
 import { useScreenDateOrder } from '../../preferences';
@@ -9,7 +9,7 @@ import { FormField, shownError } from '../../forms/form-field';
 import { entryFieldSpecs } from './field-specs';
 import { ErrorSummary, fieldsWithErrors } from './error-summary';
 import { DuplicateDialog } from './duplicate-dialog';
-import { ResultPanel } from './result-panel';
+import { ResultPanel, ServiceFieldMarks } from './result-panel';
 import { focusField } from './field-layout';
 import { useEntryForm } from './use-entry-form';
 import { useEntryKeys } from './use-entry-keys';
@@ -52,9 +52,10 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
   const summaryShown = submitCount > 0 && fieldsWithErrors(errors).length > 0;
 
   useEffect(() => focusField('account_code'), []);
+  useCommitLog('form');
 
   return (
-    <Profiler id="form" onRender={logRender}>
+    <>
       <ScreenTitle>{`New entry${errorCount ? ` (${errorCount} ${errorCount === 1 ? 'error' : 'errors'})` : ''}`}</ScreenTitle>
       <form
         className="entry-form"
@@ -117,6 +118,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
             </button>
           </div>
           <ResultPanel outcome={entry.outcome} />
+          <ServiceFieldMarks outcome={entry.outcome} onFields={entry.showFields} />
         </div>
       </form>
       {duplicate && (
@@ -125,6 +127,6 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
       {confirmNew && (
         <ClearQuestion correcting={entry.correcting} onKeep={entry.keepTyping} onClear={entry.clearConfirmed} />
       )}
-    </Profiler>
+    </>
   );
 }

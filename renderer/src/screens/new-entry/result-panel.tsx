@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Outcome } from './use-entry-form';
 import { ENTRY, describeError, describeRow } from '../../forms/result-words';
 import { stateWords } from '@shared/journal/state-words';
@@ -55,4 +55,24 @@ export function ResultPanel({ outcome }: { outcome: Outcome | null }) {
       </p>
     ),
   );
+}
+
+/**
+ * Marks the fields the service named when the followed row is rejected: at once on this computer's
+ * journal (the submit waits for the answer), later on the office journal (the submit answers when
+ * the row is queued, another process sends it). Renders nothing.
+ */
+export function ServiceFieldMarks({
+  outcome,
+  onFields,
+}: {
+  outcome: Outcome | null;
+  onFields: (messages: Record<string, string>) => void;
+}) {
+  const row = useJournalRow(outcome?.kind === 'row' ? outcome.id : undefined);
+  const fields = row?.state === 'rejected' ? row.errorFields : null;
+  useEffect(() => {
+    if (fields) onFields(fields);
+  }, [fields, onFields]);
+  return null;
 }

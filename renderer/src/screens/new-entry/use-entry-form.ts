@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ScreenDateOrder } from '@shared/entry/screen-date';
-import { isEntryField } from '@shared/entry/fields';
+import { ENTRY_FIELDS } from '@shared/entry/fields';
 import type { Profile } from '@shared/profile/schema';
 import type { IpcError } from '@shared/ipc/result';
 import { api } from '../../api';
@@ -12,7 +12,7 @@ import { useDraftAutosave } from './use-draft-autosave';
 import { followRow } from '../../journal-feed/journal-feed';
 import { focusField } from './field-layout';
 import { serviceFieldMessage } from '../../forms/result-words';
-import { entryResolver } from './entry-resolver';
+import { entryResolver, type RefusedFields } from './entry-resolver';
 import type { Prefill } from './prefill';
 
 /** What the result panel shows after a submit: a journal row (followed live), or why nothing was journaled. */
@@ -34,7 +34,9 @@ export function useEntryForm(
   copied: Prefill | null = null,
   restoredCorrects: number | null = null,
 ) {
-  const resolver = useMemo(() => entryResolver(profile, order), [profile, order]);
+  /** The fields the service refused, with their messages, while they hold the values refused. */
+  const refused = useRef<RefusedFields>(new Map());
+  const resolver = useMemo(() => entryResolver(profile, order, refused.current), [profile, order]);
   const form = useForm<EntryValues, unknown, EntryValues>({
     defaultValues: initial,
     resolver,
@@ -55,13 +57,25 @@ export function useEntryForm(
   });
   const { discard: discardDraft } = useDraftAutosave(form, profile.name, baseline, corrects);
 
-  const showFields = (messages: Record<string, string>) => {
-    for (const [name, message] of Object.entries(messages)) {
-      if (isEntryField(name)) {
-        form.setError(name, { type: 'service', message: serviceFieldMessage(name, message) }, { shouldFocus: true });
+  /** The service's field messages last marked, so the submit's answer and the followed row mark them once. */
+  const marked = useRef('');
+  const showFields = useCallback(
+    (messages: Record<string, string>) => {
+      const names = ENTRY_FIELDS.filter((name) => messages[name] !== undefined);
+      const key = JSON.stringify(names.map((name) => [name, messages[name]]));
+      if (names.length === 0 || key === marked.current) return;
+      marked.current = key;
+      // Every field is marked before any takes the focus: focusing each in turn would leave the
+      // one before it, and leaving a field checks it again, which clears the service's message.
+      for (const name of names) {
+        const message = serviceFieldMessage(name, messages[name]!);
+        refused.current.set(name, { message, value: form.getValues(name) });
+        form.setError(name, { type: 'service', message });
       }
-    }
-  };
+      focusField(names[0]!);
+    },
+    [form],
+  );
   const submission = useJournalSubmit({
     form,
     send: (values, confirmDuplicate) =>
@@ -94,6 +108,8 @@ export function useEntryForm(
       setRestoredAt(null);
       setCopiedFrom(null);
       setCorrects(null);
+      marked.current = '';
+      refused.current.clear();
       focusField(keep ? 'reference' : 'account_code');
     },
     [form, reset],
@@ -119,7 +135,13 @@ export function useEntryForm(
 
   return {
     form,
-    submit: submission.submit,
+    /** Marks the fields the service named (a rejection that arrives after the submit, on the office journal). */
+    showFields,
+    /** Sends the form: the service's earlier messages are forgotten, the fields checked afresh. */
+    submit: (event?: BaseSyntheticEvent) => {
+      refused.current.clear();
+      return submission.submit(event);
+    },
     busy: submission.busy,
     outcome,
     restoredAt,
