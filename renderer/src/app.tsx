@@ -24,11 +24,11 @@ const SCREENS = [
   { route: 'cancellation', label: 'Cancellation', keys: 'Alt+C' },
   { route: 'import', label: 'Bulk import', keys: 'Alt+I' },
   { route: 'journal', label: 'Journal', keys: 'Alt+J' },
-  { route: 'settings', label: 'Settings', keys: '' },
+  { route: 'settings', label: 'Settings', keys: 'Alt+T' },
 ] as const;
 
 /**
- * Alt+N, Alt+C, Alt+I, Alt+J and Alt+D (the daily summary) go to their screens from anywhere (by
+ * Alt+N, Alt+C, Alt+I, Alt+J, Alt+T (Settings) and Alt+D (the daily summary) go to their screens from anywhere (by
  * physical key too, for other layouts); in the Journal, Alt+D is the Journal's (the filter's dates).
  */
 const GO_KEYS: Record<string, Route> = {
@@ -42,6 +42,8 @@ const GO_KEYS: Record<string, Route> = {
   j: 'journal',
   KeyD: 'summary',
   d: 'summary',
+  KeyT: 'settings',
+  t: 'settings',
 };
 
 /**
@@ -96,11 +98,11 @@ export function App() {
                     route === s.route || (s.route === 'journal' && route === 'summary') ? 'page' : undefined
                   }
                   aria-label={count > 0 ? `${s.label}, ${count} need attention` : undefined}
-                  aria-keyshortcuts={s.keys || undefined}
-                  title={s.keys ? `${s.label} (${s.keys})` : s.label}
+                  aria-keyshortcuts={s.keys}
+                  title={`${s.label} (${s.keys})`}
                 >
                   {s.label}
-                  {s.keys && <kbd>{s.keys}</kbd>}
+                  <kbd>{s.keys}</kbd>
                   {count > 0 && (
                     <span className="nav-badge" data-testid="attention-badge">
                       {count.toLocaleString()}

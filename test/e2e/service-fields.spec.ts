@@ -74,6 +74,13 @@ for (const journal of ['desk', 'office'] as const) {
             (await page.locator('#field-purchase_date-error').textContent()) ?? '',
           );
         if (refused.length === 3) await page.screenshot({ path: `test-results/screens/service-fields-${journal}.png` });
+        // The Journal's detail names the fields by the form's labels, not their wire names.
+        await page.goto(`${desk.url}/index.html#/journal?id=1`);
+        const message = page.getByTestId('detail-message');
+        await expect(message).toContainText('Purchase date — ');
+        await expect(message).toContainText('Delivery date — ');
+        await expect(message).not.toContainText('_date');
+        await expect(page.getByTestId('detail-explanation')).toContainText('Purchase date — ');
       } finally {
         await desk.close();
       }

@@ -49,7 +49,7 @@ test('the card says this computer is in use; choosing the office database shows 
   await expect(card.getByTestId('journal-encryption')).toHaveText(/^Encrypted on disk/);
   await expect(card.getByRole('radio', { name: 'This computer' })).toBeChecked();
   await expect(card.getByLabel('Database server')).toHaveCount(0);
-  await expect(card.getByRole('button', { name: 'Test connection' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Test the journal connection' })).toHaveCount(0);
 
   // Keyboard only: from "This computer", the arrow key picks "Office database".
   await card.getByRole('radio', { name: 'This computer' }).focus();
@@ -82,7 +82,7 @@ test('bad input is shown at the field, and nothing is saved', async ({ desk }) =
 
   await typeOffice(page, { host: 'db.office.example', port: '5432', database: 'feed_desk', user: 'clara' });
   await card.getByLabel('TLS').selectOption('off');
-  await card.getByRole('button', { name: 'Test connection' }).click();
+  await card.getByRole('button', { name: 'Test the journal connection' }).click();
   await expect(page.locator('#j-tls-error')).toHaveText('TLS can be off only for a database on this computer');
   await expect(card.getByLabel('TLS')).toBeFocused();
   for (const id of ['host', 'port', 'database', 'user']) await expect(page.locator(`#j-${id}-error`)).toHaveCount(0);
@@ -104,7 +104,7 @@ test('Test connection to a closed port on this computer says plainly that nothin
     password: PASSWORD,
   });
   await card.getByLabel('TLS').selectOption('off');
-  await card.getByRole('button', { name: 'Test connection' }).click();
+  await card.getByRole('button', { name: 'Test the journal connection' }).click();
   await expect(card.getByRole('alert')).toHaveText(
     `Connection failed: The office journal at 127.0.0.1:${port}/feed_desk refused the connection: nothing was sent; check that its PostgreSQL server is running and that the host and port are right.`,
   );
@@ -207,12 +207,12 @@ test.describe('against a real PostgreSQL server', () => {
         password: 'wrong',
       });
       await card.getByLabel('TLS').selectOption('off');
-      await card.getByRole('button', { name: 'Test connection' }).click();
+      await card.getByRole('button', { name: 'Test the journal connection' }).click();
       await expect(card.getByRole('alert')).toHaveText(
         `Connection failed: The office journal at 127.0.0.1:${server.port}/feed_desk refused the password of clara: check the user name and password, or ask the administrator to set a new one.`,
       );
       await card.getByLabel('Password').fill(PASSWORD);
-      await card.getByRole('button', { name: 'Test connection' }).click();
+      await card.getByRole('button', { name: 'Test the journal connection' }).click();
       await expect(card.getByRole('status')).toHaveText('Signed in to feed_desk on 127.0.0.1 as clara (clerk)');
       await expect(card.getByRole('alert')).toHaveCount(0);
       for (const answer of desk.answers) expect(answer).not.toContain(PASSWORD);
@@ -231,7 +231,7 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       const card = await journalCard(desk);
       expect(await seriousViolations(page)).toEqual([]);
       await typeOffice(page, { host: 'db.office.example', port: '0' });
-      await card.getByRole('button', { name: 'Test connection' }).click();
+      await card.getByRole('button', { name: 'Test the journal connection' }).click();
       await expect(page.locator('#j-port-error')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await card.screenshot({ path: `test-results/screens/settings-journal-${size.name}.png` });
@@ -240,7 +240,7 @@ for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024
       await card.getByLabel('Database user').fill('clara');
       await card.getByLabel('Port').fill(String(await closedPort()));
       await card.getByLabel('TLS').selectOption('off');
-      await card.getByRole('button', { name: 'Test connection' }).click();
+      await card.getByRole('button', { name: 'Test the journal connection' }).click();
       await expect(card.getByRole('alert')).toContainText('refused the connection');
       expect(await seriousViolations(page)).toEqual([]);
     });

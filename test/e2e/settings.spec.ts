@@ -24,7 +24,7 @@ test('add a profile, save a write-only secret, test the connection (success and 
     await page.getByRole('button', { name: 'Save credentials' }).click();
     await expect(page.getByTestId('secret-state')).toHaveText('set');
     await expect(page.getByTestId('client-id')).toHaveText('feed-desk-demo');
-    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('button', { name: 'Test the service connection' }).click();
     await expect(page.getByTestId('connection-status')).toHaveText(
       'Connection failed: The service refused the credentials of profile Staging: The service refused access (HTTP 401): Not authorised',
     );
@@ -33,7 +33,7 @@ test('add a profile, save a write-only secret, test the connection (success and 
     await page.getByLabel('Client secret').fill(SECRET);
     await page.getByRole('button', { name: 'Save credentials' }).click();
     await expect(page.getByLabel('Client secret')).toHaveValue('');
-    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('button', { name: 'Test the service connection' }).click();
     await expect(page.getByTestId('connection-status')).toContainText('Connected to');
     await page.screenshot({ path: 'test-results/screens/settings.png', fullPage: true });
 

@@ -33,6 +33,10 @@ test('a profile other than the Sandbox wears its colour and name in the top bar 
   await page.keyboard.press('Alt+N');
   await expect(page).toHaveTitle('New entry – Live – Feed Desk');
   await expect(band).toBeVisible();
+  // Settings has its key like the other screens.
+  await page.keyboard.press('Alt+T');
+  await expect(page).toHaveTitle('Settings – Live – Feed Desk');
+  await expect(page.getByRole('link', { name: /^Settings/ })).toHaveAttribute('aria-keyshortcuts', 'Alt+T');
 });
 
 /** axe's colour-contrast findings on the band alone (a full run per colour would be six full runs). */

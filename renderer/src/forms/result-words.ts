@@ -4,6 +4,30 @@ import { FIELD_LABELS, fieldKind, isEntryField, type EntryField } from '@shared/
 import { clock } from '@shared/format/moments';
 import { STATE_LABELS } from '@shared/journal/state-words';
 
+const OTHER_LABELS: Record<string, string> = {
+  recordid: 'Recordid of the original entry',
+  cancellation_date: 'Cancellation date',
+  reason: 'Reason',
+};
+
+/** The label of a payload field: the form's label for entry fields, plain words for cancellation fields. */
+export function fieldLabel(name: string): string {
+  if (isEntryField(name)) return FIELD_LABELS[name];
+  const words = OTHER_LABELS[name] ?? name.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A message of the service as the screens show it: each field it names ("purchase_date — Must be a
+ * date") under the label the form shows ("Purchase date — Must be a date"). The journal keeps the
+ * message as the service gave it; exports for machines keep the wire names.
+ */
+export function withFieldLabels(message: string, fields: Record<string, string> | null | undefined): string {
+  let out = message;
+  for (const name of Object.keys(fields ?? {})) out = out.replaceAll(`${name} — `, `${fieldLabel(name)} — `);
+  return out;
+}
+
 /** A message ending as a sentence does (the service's may lack the full stop). */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -137,7 +161,7 @@ export function describeRow(row: SubmissionView, filed: Filed): ResultWords {
         title: 'Rejected by the service',
         next: row.errorFields
           ? 'Correct the fields marked in red and submit again with Ctrl+Enter.'
-          : `${sentence(row.message ?? `The service refused the ${noun}.`)} Correct it and submit again with Ctrl+Enter.`,
+          : `${sentence(withFieldLabels(row.message ?? `The service refused the ${noun}.`, row.errorFields))} Correct it and submit again with Ctrl+Enter.`,
       };
     }
     case 'failed':

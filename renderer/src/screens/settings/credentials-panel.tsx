@@ -94,7 +94,7 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
       )}
       <div className="actions">
         <button type="button" onClick={() => void test()} disabled={testing}>
-          {testing ? 'Testing…' : 'Test connection'}
+          {testing ? 'Testing…' : 'Test the service connection'}
         </button>
       </div>
       {status && (

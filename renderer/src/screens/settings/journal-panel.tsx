@@ -109,7 +109,7 @@ function JournalForm({ location, reload }: { location: JournalLocationView; relo
       <div className="actions">
         {kind === 'office' && (
           <button type="button" aria-disabled={busy !== null} onClick={() => void test()}>
-            {busy === 'test' ? 'Testing…' : 'Test connection'}
+            {busy === 'test' ? 'Testing…' : 'Test the journal connection'}
           </button>
         )}
         {kind === 'office' && (

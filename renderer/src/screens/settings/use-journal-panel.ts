@@ -32,7 +32,7 @@ const typedPassword = (values: JournalFormOutput) =>
 
 /**
  * The journal card's logic: the choice checked by the shared office schema (errors at the
- * fields), "Test connection" with the typed values, and "Save" (applies after a restart). The
+ * fields), "Test the journal connection" with the typed values, and "Save" (applies after a restart). The
  * password field is write-only: it starts empty and is cleared once saved.
  */
 export function useJournalPanel(location: JournalLocationView, reload: () => Promise<void>) {

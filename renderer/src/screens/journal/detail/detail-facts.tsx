@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { JournalDetail } from '@shared/ipc/contract';
 import { formatTime } from './format';
+import { withFieldLabels } from '../../../forms/result-words';
 
 /** Who marked the row reviewed, when, and their note; or that nobody has yet. */
 function reviewed(row: JournalDetail['row']): ReactNode {
@@ -32,7 +33,7 @@ export function DetailFacts({ row }: { row: JournalDetail['row'] }) {
     ['Next attempt due', row.nextAttemptAt ? formatTime(row.nextAttemptAt) : 'none planned', 'next-attempt'],
     ['Finished', formatTime(row.finishedAt)],
     ['Service answer', answer(row)],
-    ['Service message', row.message ?? '–', 'message'],
+    ['Service message', row.message ? withFieldLabels(row.message, row.errorFields) : '–', 'message'],
     ['Reviewed', reviewed(row), 'reviewed'],
   ];
   return (

@@ -1,5 +1,6 @@
 import type { JournalDetail } from '@shared/ipc/contract';
 import { explainFailed, explainUnknown } from './outcome-words';
+import { withFieldLabels } from '../../../forms/result-words';
 
 /** A message from the service as a sentence: it ends with a full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -26,7 +27,7 @@ export function StateExplanation({ row }: { row: JournalDetail['row'] }) {
         <div className="banner error" data-testid="detail-explanation">
           <h3>Rejected by the service</h3>
           <p>
-            {sentence(row.message ?? 'The service refused it.')} Nothing was stored.{' '}
+            {sentence(withFieldLabels(row.message ?? 'The service refused it.', row.errorFields))} Nothing was stored.{' '}
             {row.kind === 'entry'
               ? 'Correct it with “Open as new entry” and submit it again, or discard it.'
               : 'Correct it and file it again, or discard it.'}
