@@ -85,6 +85,11 @@ test('a rejected entry keeps "corrects #N" across a restart of the backend, and 
     await expect(page.getByText(/^Draft restored/)).toBeVisible();
     await expect(page.locator('#field-surname')).toHaveValue('Jones-Smith');
     await expect(page.getByTestId('correcting')).toContainText(`Corrects journal #${rejected.id}`);
+    // ... and why #N was rejected, which the result panel said before the restart.
+    expect(rejected.message).toBeTruthy();
+    await expect(page.getByTestId('rejection-reason')).toContainText(
+      `#${rejected.id} was rejected: ${rejected.message}`,
+    );
 
     // Alt+K asks the same true question; keeping the entry keeps its link.
     await page.keyboard.press('Alt+K');

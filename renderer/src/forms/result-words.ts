@@ -29,7 +29,8 @@ export function withFieldLabels(message: string, fields: Record<string, string> 
 }
 
 /** A message ending as a sentence does (the service's may lack the full stop). */
-const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+/** Text as a sentence: it ends with a full stop. */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** How a result looks: good, needs the clerk, waits on its own, or needs a supervisor. */
 export type Tone = 'ok' | 'fix' | 'wait' | 'warn';

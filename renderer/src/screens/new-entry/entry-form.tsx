@@ -10,6 +10,7 @@ import { entryFieldSpecs } from './field-specs';
 import { ErrorSummary, fieldsWithErrors } from './error-summary';
 import { DuplicateDialog } from './duplicate-dialog';
 import { ResultPanel, ServiceFieldMarks } from './result-panel';
+import { RejectionReason } from './rejection-reason';
 import { focusField } from './field-layout';
 import { useEntryForm } from './use-entry-form';
 import { useEntryKeys } from './use-entry-keys';
@@ -89,6 +90,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
               superseded and leaves Needs attention.
             </p>
           )}
+          {entry.correcting !== null && entry.outcome === null && <RejectionReason id={entry.correcting} />}
         </div>
         <div className="sections">
           {ENTRY_SECTIONS.map((section) => (

@@ -1,9 +1,6 @@
 import type { JournalDetail } from '@shared/ipc/contract';
 import { explainFailed, explainUnknown } from './outcome-words';
-import { withFieldLabels } from '../../../forms/result-words';
-
-/** A message from the service as a sentence: it ends with a full stop. */
-const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+import { sentence, withFieldLabels } from '../../../forms/result-words';
 
 /** What a row needing a person means and what to do, in plain words; nothing for the other states. */
 export function StateExplanation({ row }: { row: JournalDetail['row'] }) {
