@@ -22,12 +22,15 @@ const cutShort = (page: Page, selector: string) =>
       els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${el.className}: ${el.textContent}`),
     );
 
-/** The key columns' cells of the rows shown that are not wholly inside the list's visible box. */
-const keyCellsOutOfView = (page: Page) =>
-  page.locator('[role=grid]').evaluate((grid) => {
+/**
+ * The key columns' cells of the rows shown that are not wholly inside the list's visible box: state,
+ * reference, surname, recordid and policy, and the time except in the narrowest list (200 %).
+ */
+const keyCellsOutOfView = (page: Page, withTime: boolean) =>
+  page.locator('[role=grid]').evaluate((grid, withTime) => {
     const box = grid.getBoundingClientRect();
     const cells = grid.querySelectorAll(
-      '.grid-body [role=row] :is(.col-created_at, .col-state, .col-reference, .col-surname)',
+      `.grid-body [role=row] :is(${withTime ? '.col-created_at, ' : ''}.col-state, .col-reference, .col-surname, .col-recordid, .col-policy)`,
     );
     return Array.from(cells)
       .filter((cell) => {
@@ -35,21 +38,23 @@ const keyCellsOutOfView = (page: Page) =>
         return r.left < box.left - 1 || r.right > box.right + 1 || r.right > window.innerWidth + 1;
       })
       .map((cell) => `${cell.className}: ${cell.textContent}`);
-  });
+  }, withTime);
 
 for (const size of SIZES.filter((s) => s.name === '1024x768' || s.name === '1024x768-zoom200')) {
   test.describe(`at ${size.name}`, () => {
     test.use({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
     test.describe.configure({ timeout: 90_000 });
 
-    test('states and kinds are never cut short; with the detail open the key columns stay in view on the open row', async ({
+    const narrowest = size.name === '1024x768-zoom200';
+    test('states are never cut short, kinds only in the narrowest list; with the detail open the key columns stay in view on the open row', async ({
       desk,
     }) => {
       const { page } = desk;
       const accepted = await seed(desk);
       await desk.open('#/journal');
       await expect(page.getByText('4 entries match')).toBeVisible();
-      expect(await cutShort(page, '.col-kind')).toEqual([]);
+      // Kind is the column that yields first (issue 40): whole in a wide list, cut at 200 %.
+      if (!narrowest) expect(await cutShort(page, '.col-kind')).toEqual([]);
       expect(await cutShort(page, '.state-chip')).toEqual([]);
       await expect(page.locator('.grid-body .col-kind').first()).toHaveText('Cancellation');
 
@@ -61,7 +66,7 @@ for (const size of SIZES.filter((s) => s.name === '1024x768' || s.name === '1024
         'aria-activedescendant',
         (await open.getAttribute('id'))!,
       );
-      expect(await keyCellsOutOfView(page)).toEqual([]);
+      expect(await keyCellsOutOfView(page, !narrowest)).toEqual([]);
       expect(await cutShort(page, '.state-chip')).toEqual([]);
       await page.screenshot({ path: `test-results/screens/journal-columns-${size.name}.png` });
     });

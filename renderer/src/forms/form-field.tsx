@@ -1,4 +1,4 @@
-import { memo, Profiler, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
+import { memo, Profiler, useEffect, useRef, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { useFormState, type UseFormReturn } from 'react-hook-form';
 import { isTooLongMessage, tooLongMessage } from '@shared/entry/messages';
 import { logRender } from '../render-log';
@@ -58,6 +58,11 @@ export const FormField = memo(function FormField<V extends Values>({
   const { errors, submitCount } = useFormState({ control: form.control, name });
   const error = shownError(errors[name]?.message, form.getValues(name) ?? '', submitCount);
   const messageId = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A message appearing under the field being typed in comes into view with it (WCAG 2.4.11).
+    if (error && box.current?.contains(document.activeElement)) box.current.scrollIntoView({ block: 'nearest' });
+  }, [error]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     if (flagOver === undefined) return;
@@ -80,7 +85,7 @@ export const FormField = memo(function FormField<V extends Values>({
 
   return (
     <Profiler id={`field:${name}`} onRender={logRender}>
-      <div className={`field ${spec.className} field-${kind}${error ? ' has-error' : ''}`}>
+      <div ref={box} className={`field ${spec.className} field-${kind}${error ? ' has-error' : ''}`}>
         <label htmlFor={id}>
           {spec.label}
           {required && (

@@ -51,8 +51,8 @@ function RecordidCell({ row }: { row: JournalListRow | undefined }) {
 }
 
 /**
- * The list's columns, those that tell rows apart first (time, state, reference, surname, recordid: they
- * stay in view in a narrow list). Each sortable column's id is the server's sort column, so TanStack Table's
+ * The list's columns, those that tell rows apart first (time, state, reference, surname, recordid,
+ * policy: they stay in view in a narrow list, time giving way in the narrowest); Kind yields first. Each sortable column's id is the server's sort column, so TanStack Table's
  * sorting state is the hash's `sort`/`dir` as it is (sorting is done by main: manualSorting).
  */
 export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unknown>[] {
@@ -82,13 +82,13 @@ export function journalColumns(order: ScreenDateOrder): ColumnDef<ListItem, unkn
       sortDescFirst: true,
       cell: ({ row }) => <RecordidCell row={row.original.row} />,
     }),
+    text('policy', 'Policy'),
     helper.accessor((item) => item.row?.kind ?? '', {
       id: 'kind',
       header: 'Kind',
       sortDescFirst: false,
       cell: ({ getValue }) => (getValue() === 'cancellation' ? 'Cancellation' : getValue() ? 'Entry' : ''),
     }),
-    text('policy', 'Policy'),
     text('operator', 'Operator'),
     text('profile', 'Profile'),
     helper.accessor((item) => item.row?.attempts ?? null, {

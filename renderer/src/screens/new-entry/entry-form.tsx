@@ -36,6 +36,30 @@ const Keys = ({ keys }: { keys: string }) => (
 );
 
 /** The New entry form: four sections, keyboard-first, errors inline and summarised, the result announced. */
+/**
+ * The focused field wholly in view (WCAG 2.4.11): a browser moving the focus to a tall field (the
+ * description) may scroll only its first line into view, leaving the rest below the window's edge.
+ */
+function keepInView(el: HTMLElement): void {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) (el.closest('.field') ?? el).scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * Keeps `--action-bar` on the page at the bottom bar's height, so the page's scroll padding (what a
+ * focused field is kept above) grows with a long answer in the bar.
+ */
+function barHeight(bar: HTMLDivElement | null): (() => void) | void {
+  if (!bar) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => root.style.setProperty('--action-bar', `${bar.offsetHeight}px`));
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--action-bar');
+  };
+}
+
 export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, corrects = null }: EntryFormProps) {
   const dateOrder = useScreenDateOrder();
   const entry = useEntryForm(profile, initial, restoredAt, dateOrder, copiedFrom, corrects);
@@ -62,6 +86,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
         className="entry-form"
         onSubmit={(e) => void submit(e)}
         onKeyDown={onKeyDown}
+        onFocus={(e) => keepInView(e.target)}
         noValidate
         aria-label="New entry"
       >
@@ -107,7 +132,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
             </fieldset>
           ))}
         </div>
-        <div className="action-bar">
+        <div className="action-bar" ref={barHeight}>
           <div className="buttons">
             <button type="submit" className="primary" disabled={busy} aria-keyshortcuts="Control+Enter">
               {busy ? 'Submitting…' : 'Submit entry'} <Keys keys="Ctrl+Enter" />
