@@ -17,7 +17,8 @@ test('a desk on the office journal sees another desk’s submission in its Journ
 }) => {
   test.skip(missing !== undefined, `SKIPPED: ${missing}`);
   test.setTimeout(60_000);
-  const office = await freshOfficeJournal();
+  // An office database named as offices name them: long enough to crowd the top bar.
+  const office = await freshOfficeJournal('feed_desk_leeds_head_office_journal');
   const desk = await startDeskBackend(page, process.env.FEED_DESK_RENDERER ?? 'out/renderer', {
     journal: office.open,
   });
@@ -31,6 +32,20 @@ test('a desk on the office journal sees another desk’s submission in its Journ
     const grid = page.getByRole('grid', { name: 'Journal' });
     await expect(grid).toBeVisible();
     await expect(page.getByText(/office db .* signed in as desk_supervisor \(supervisor\)/)).toBeVisible();
+    // At 1280 px the top bar keeps to one line (the server's name may shorten; whole on hover).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const centres = await page
+      .locator('.topbar')
+      .evaluate((bar) =>
+        Array.from(bar.children).map((c) =>
+          Math.round(c.getBoundingClientRect().y + c.getBoundingClientRect().height / 2),
+        ),
+      );
+    expect(new Set(centres).size, `top bar items at heights ${centres.join(', ')}`).toBe(1);
+    await expect(page.getByTestId('journal-badge')).toHaveAttribute(
+      'title',
+      /office db .+ · signed in as desk_supervisor \(supervisor\)/,
+    );
     await expect(grid.getByRole('row').filter({ hasText: 'OTHER-DESK-1' })).toHaveCount(0);
 
     const queued = await other.pipeline.submit({

@@ -40,8 +40,8 @@ export async function newOfficeDatabase(on: TestPostgres, prefix = 'rig'): Promi
 }
 
 /** A fresh office journal (its own database, initialised), opened as the rig's supervisor by each call. */
-export async function freshOfficeJournal(): Promise<{ open: () => Promise<JournalStore>; url: string }> {
+export async function freshOfficeJournal(prefix?: string): Promise<{ open: () => Promise<JournalStore>; url: string }> {
   const started = await officeServer();
-  const url = started.url(RIG_USER.user, RIG_USER.password, await newOfficeDatabase(started));
+  const url = started.url(RIG_USER.user, RIG_USER.password, await newOfficeDatabase(started, prefix));
   return { url, open: () => createPostgresStore({ url }) };
 }

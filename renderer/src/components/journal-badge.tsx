@@ -13,9 +13,18 @@ export function journalBadgeText(location: Pick<JournalLocationView, 'kind' | 'l
 export function JournalBadge({ className = 'journal-badge' }: { className?: string }) {
   const { location } = useJournalLocation();
   if (!location) return null;
+  const full = [journalBadgeText(location), location.note].filter(Boolean).join(' · ');
   return (
-    <p className={className} data-testid="journal-badge" title={location.note ?? undefined}>
-      {journalBadgeText(location)}
+    <p className={className} data-testid="journal-badge" title={full}>
+      {location.kind === 'local' ? (
+        journalBadgeText(location)
+      ) : (
+        // The server's name may shorten so the top bar keeps to one line; the whole is on hover and in Settings.
+        <>
+          Journal: office db <span className="journal-server">{location.label}</span> · signed in as {location.user} (
+          {location.role})
+        </>
+      )}
       {location.note ? <span className="journal-badge-note"> · {location.note}</span> : null}
     </p>
   );
