@@ -5,14 +5,7 @@ import { clock, localDate } from '@shared/format/moments';
 import { isPersonalField, personalDataNotice } from '@shared/journal/personal-fields';
 import { STATE_LABELS } from '@shared/journal/state-words';
 import { JOURNAL_STATES, type JournalState, type SubmissionRow } from '@shared/journal/types';
-import {
-  CSV_BOM,
-  guardCell,
-  journalValues,
-  PAYLOAD_COLUMNS,
-  ROW_COLUMNS,
-  TIME_COLUMNS,
-} from './csv-export';
+import { CSV_BOM, guardCell, journalValues, PAYLOAD_COLUMNS, ROW_COLUMNS, TIME_COLUMNS } from './csv-export';
 import type { JournalStore } from './store';
 import { writeXlsx, type XlsxKind } from './xlsx-writer';
 
