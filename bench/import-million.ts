@@ -17,6 +17,7 @@ import { startSandbox } from '../electron/sandbox/server';
 import { mixedEntries, writeEntriesCsv } from '../test/support/import-files';
 import { underKeyring } from './keyring';
 import { loadAtStart, verdictNote } from './quiet';
+import { CLEAN } from './office-cli';
 
 underKeyring();
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -44,13 +45,7 @@ async function run(label: string): Promise<{ firstS: number; peakMib: number; qu
     process.execPath,
     ['bin/feed-desk.mjs', 'submit', '--csv', file, '--concurrency', '8', '--json', '--wait', '600'],
     {
-      env: {
-        ...process.env,
-        FEED_DESK_HOME: home,
-        FEED_DESK_PROFILE: '',
-        FEED_DESK_CLIENT_ID: '',
-        FEED_DESK_CLIENT_SECRET: '',
-      },
+      env: { ...process.env, ...CLEAN, FEED_DESK_HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
