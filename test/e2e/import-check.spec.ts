@@ -156,6 +156,7 @@ test('a file with errors: columns re-checked, a row fixed in place, rejected row
   // The finish screen exports the row left out as invalid, as the file has it, without importing again.
   await page.getByRole('button', { name: 'Export rejected rows (1)' }).click();
   await expect(page.getByTestId('batch-exported')).toHaveText(/^Saved 1 rejected row to .*\.xlsx$/);
+  await page.screenshot({ path: 'docs/import-finish-exports.png' });
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(desk.saved.at(-1)!);
   const left = book.getWorksheet('Rejected rows')!;
@@ -357,6 +358,7 @@ test('a title block above the headings: the headings are found, said, and anothe
   // Another row, by keyboard: the choice is read again from there.
   const choice = page.getByLabel('Headings in row');
   await expect(choice).toHaveValue('4');
+  await page.screenshot({ path: 'docs/import-heading-row.png' });
   await choice.focus();
   await page.keyboard.press('ArrowUp'); // row 3 is blank: said, and the headings stay where they were
   await expect(page.getByRole('alert')).toContainText(
