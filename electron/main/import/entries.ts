@@ -59,7 +59,7 @@ const DATE_FIELDS = ENTRY_FIELDS.filter((field) => fieldKind(field) === 'date');
  * The input with a time of day after a date left out (the service takes the date), and a
  * spreadsheet's day number read as its date; the check says so per column and lists the latter.
  */
-function withoutTimes(input: EntryInput): EntryInput {
+function datesAsDates(input: EntryInput): EntryInput {
   let out = input;
   for (const field of DATE_FIELDS) {
     const value = String(input[field] ?? '');
@@ -130,7 +130,7 @@ export async function readEntries(
         };
         continue;
       }
-      const input = withoutTimes(
+      const input = datesAsDates(
         options.repairs?.length ? repairLines(fix ?? file, row, options.repairs) : (fix ?? file),
       );
       const used = fix || cells.length <= width ? 0 : cells.findLastIndex((cell) => cell.trim() !== '') + 1;
