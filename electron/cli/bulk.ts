@@ -180,7 +180,16 @@ export async function submitCsv(ctx: CliContext, file: string, profile: Profile,
   let check: ImportCheck;
   trace('check starts');
   try {
-    check = await checkImport(ctx.core, req);
+    check = await checkImport(ctx.core, req, {
+      // A re-run of the same file: the rows its earlier run checked and queued are sent while this run
+      // checks the file again (for its report and the rows not queued yet).
+      onEarlier: opts.dryRun
+        ? undefined
+        : () => {
+            ctx.ready(profile);
+            ctx.core.outbox.start();
+          },
+    });
   } catch (err) {
     if (err instanceof TableReadError) {
       throw new CliFailure(`${file}: ${err.message}`, { code: 'unreadable', details: { line: err.line } });

@@ -19,6 +19,7 @@ import {
   type RowDuplicate,
 } from './batch-file';
 import type { ReadEntry } from './entries';
+import { FirstRows, keyOfHash, keyOfText } from './first-rows';
 import { dateOfDateTime, dateOfSerial, onlyFormat } from '@shared/import/changes';
 import type { TableInfo } from './table';
 
@@ -94,7 +95,17 @@ function probe(e: Extract<ReadEntry, { ok: true }>): DuplicateProbe {
  * Reads and validates the whole file as it would be queued, streaming: row problems, duplicates
  * within the file and against the journal, and whether this content was imported before.
  */
-export async function checkImport(core: Core, req: ImportRequest): Promise<ImportCheck> {
+export async function checkImport(
+  core: Core,
+  req: ImportRequest,
+  opts: {
+    /**
+     * Told, before any row is read, of the earlier import of this same content: its rows were checked
+     * and queued by that run, so they may be sent while this check goes on (a re-run resumes at once).
+     */
+    onEarlier?: (batch: Batch) => void;
+  } = {},
+): Promise<ImportCheck> {
   const {
     profile,
     contentHash,
@@ -104,6 +115,7 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     entries,
     earlier: earlierBatch,
   } = await openBatchFile(core, req);
+  if (earlierBatch) opts.onEarlier?.(earlierBatch);
   const check: ImportCheck = {
     fileName: basename(req.path),
     contentHash,
@@ -136,7 +148,9 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
   };
   const unreadDates = new Map<EntryField, string[]>();
   const queuedBefore = await rowsIn(core, earlierBatch);
-  const seen = new Map<string, number>();
+  // The first row of each content and of each policy number, to find their repeats within the file.
+  const seenContent = new FirstRows();
+  const seenPolicy = new FirstRows();
   let lines = new Map<number, { line: number; reference: string }>();
   let probes: DuplicateProbe[] = [];
   const flagged = new Set<number>();
@@ -191,18 +205,23 @@ export async function checkImport(core: Core, req: ImportRequest): Promise<Impor
     noteChanges(check, e);
     const p = probe(e);
     // The journal's rule: the same content, or the same policy number whatever the reference.
-    const keys = [`h:${p.hash.slice(0, 16)}`, ...(p.policy ? [`p:${p.policy}`] : [])];
+    const content = keyOfHash(p.hash);
+    const policy = p.policy ? keyOfText(p.policy) : undefined;
+    const note = () => {
+      seenContent.note(content, e.row);
+      if (policy) seenPolicy.note(policy, e.row);
+    };
     if (queuedBefore.has(e.row)) {
       check.already += 1;
-      for (const k of keys) if (!seen.has(k)) seen.set(k, e.row);
+      note();
       continue;
     }
-    const ofRow = keys.map((k) => seen.get(k)).find((r) => r !== undefined);
+    const ofRow = seenContent.get(content) ?? (policy ? seenPolicy.get(policy) : undefined);
     if (ofRow !== undefined) {
       flag({ row: e.row, line: e.line, reference: p.reference, ofRow });
       continue;
     }
-    for (const k of keys) seen.set(k, e.row);
+    note();
     probes.push(p);
     lines.set(e.row, { line: e.line, reference: p.reference });
     if (probes.length >= CHUNK) await lookUp();
