@@ -25,3 +25,13 @@ describe('FirstRows: the first row of each key, kept compactly', () => {
     expect(rows.get(keyOfHash(payloadHash('entry', { reference: 'never' })))).toBeUndefined();
   });
 });
+
+describe('keyOfText', () => {
+  it('gives 100,000 distinct policy numbers 100,000 distinct keys, and a text the same key each time', () => {
+    const keys = new Set<string>();
+    for (let n = 0; n < 100_000; n += 1) keys.add(keyOfText(`FG-26-${String(n).padStart(6, '0')}`).join(':'));
+    expect(keys.size).toBe(100_000);
+    expect(keyOfText('FG-26-000001')).toEqual(keyOfText('FG-26-000001'));
+    expect(keyOfText('ab')).not.toEqual(keyOfText('ba'));
+  });
+});
