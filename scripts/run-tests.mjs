@@ -1,18 +1,27 @@
 #!/usr/bin/env node
 // Runs every suite (lint, typecheck, unit/integration under a real keychain, end-to-end) and
 // ends with one line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeBuilds } from './native-modules.mjs';
 import { preflight } from './preflight.mjs';
+import { setUp } from './setup.mjs';
 
-// Before anything else: what the suites need from the machine, in one line with the command that installs it.
+// Before anything else: a Node new enough, then what the suites need from the machine (the Debian
+// packages, with apt-get when run as root, and npm ci when node_modules is missing or stale).
 const checked = preflight('test');
 if (checked) {
   console.error(checked.line);
+  process.exit(1);
+}
+const stopped = process.env.FEED_DESK_NO_SETUP
+  ? undefined
+  : setUp('test', join(dirname(fileURLToPath(import.meta.url)), '..'));
+if (stopped) {
+  console.error(stopped);
   process.exit(1);
 }
 
@@ -26,18 +35,42 @@ let skipped = 0;
 /** Each failing suite or test by name, repeated just above the last line so a log's tail says what failed. */
 const failures = [];
 
+/** Seconds since `started`, as a lane's time is printed. */
+const since = (started) => `${Math.round((Date.now() - started) / 1000)} s`;
+
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}\n`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`=== ${label}: ${since(started)}\n`);
   return result.status === 0;
 }
 
-function check(label, command, args) {
-  if (run(label, command, args)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(label);
+/** Runs a check with its output kept, resolving whether it passed (lanes run side by side). */
+function runQuietly(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => {
+      process.stdout.write(`\n=== ${label}\n${output}`);
+      resolve(status === 0);
+    });
+  });
+}
+
+/** A lane: its checks one after another, each counted; prints the lane's time at its end. */
+async function lane(name, checks) {
+  const started = Date.now();
+  for (const [label, command, args] of checks) {
+    if (await runQuietly(label, command, args)) passed += 1;
+    else {
+      failed += 1;
+      failures.push(label);
+    }
   }
+  process.stdout.write(`=== lane "${name}": ${since(started)}\n`);
 }
 
 function countVitest(file) {
@@ -57,12 +90,19 @@ function countVitest(file) {
   return true;
 }
 
-check('lint', 'npx', ['--no-install', 'eslint', '.']);
-check('import circles', 'node', ['scripts/check-cycles.mjs']);
-check('format', 'npx', ['--no-install', 'prettier', '--check', '.']);
-check('typecheck', 'npx', ['--no-install', 'tsc', '-b']);
-
-check('build', 'npx', ['--no-install', 'electron-vite', 'build']);
+// The static checks and the build in two lanes side by side (each mostly one core); the suites
+// after them, as each uses both cores and the tests that time a crash or a close need them.
+await Promise.all([
+  lane('lint, circles, format', [
+    ['lint', 'npx', ['--no-install', 'eslint', '.']],
+    ['import circles', 'node', ['scripts/check-cycles.mjs']],
+    ['format', 'npx', ['--no-install', 'prettier', '--check', '.']],
+  ]),
+  lane('typecheck, build', [
+    ['typecheck', 'npx', ['--no-install', 'tsc', '-b']],
+    ['build', 'npx', ['--no-install', 'electron-vite', 'build']],
+  ]),
+]);
 
 const vitestJson = join(tmp, 'vitest.json');
 const playwrightJson = join(tmp, 'playwright.json');

@@ -1,28 +1,53 @@
 #!/usr/bin/env node
-/** npm start: fetches Electron's binary if absent, builds the native modules for Electron, runs `electron-vite preview`. */
+/**
+ * npm start: sets up what a fresh clone lacks (scripts/setup.mjs), fetches Electron's binary if
+ * absent, builds the native modules for Electron, runs `electron-vite preview`. Where Electron cannot
+ * run, it says so in one sentence and names what runs here instead: the sandbox and the CLI.
+ */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeStale, errorLine, probeNativeModules } from './native-modules.mjs';
-import { preflight } from './preflight.mjs';
+import { nodeAtLeast, preflight } from './preflight.mjs';
+import { setUp } from './setup.mjs';
 
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const checked = preflight('start');
 if (checked) {
   console.error(checked.line);
   process.exit(1);
 }
+const stopped = process.env.FEED_DESK_NO_SETUP ? undefined : setUp('start', root);
+if (stopped) {
+  console.error(stopped);
+  process.exit(1);
+}
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const electronDir = join(root, 'node_modules', 'electron');
 const install = 'node node_modules/electron/install.js';
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-// Electron's rebuild tooling declares Node >= 22.12; say so when it fails on an older Node.
-const nodeNote =
-  major > 22 || (major === 22 && minor >= 12)
-    ? ''
-    : ` (Electron's tooling declares Node >= 22.12; this is ${process.version})`;
+
+/** What runs where Electron cannot: the sandbox and the command line, with one entry sent. */
+const INSTEAD =
+  'what runs here is the sandbox and the command line: `npx feed-desk sandbox` in one terminal, then ' +
+  '`npx feed-desk submit examples/entry.json` in another sends an entry to it.';
+
+/** The one sentence where the desktop app cannot run here: why, the fix, and what runs instead. */
+function cannotRun(reason, fix) {
+  console.error(`npm start: the desktop app cannot run here: ${reason} (${fix}); ${INSTEAD}`);
+  process.exit(1);
+}
+
+// Electron's tooling (its rebuild and electron-vite) declares Node >= 22.12.
+if (!nodeAtLeast(process.version, [22, 12]) && !process.env.FEED_DESK_ANY_NODE)
+  cannotRun(
+    `Electron's tooling needs Node 22.12 or later and this is ${process.version}`,
+    'install Node 22 LTS, for example with nvm: nvm install 22',
+  );
+const nodeNote = nodeAtLeast(process.version, [22, 12])
+  ? ''
+  : ` (Electron's tooling declares Node >= 22.12; this is ${process.version})`;
 
 /** cpSync filter: directories and built addons (*.node), not the object files around them. */
 const addonsOnly = (path) => path.endsWith('.node') || statSync(path).isDirectory();
@@ -48,15 +73,17 @@ const { version } = JSON.parse(readFileSync(join(electronDir, 'package.json'), '
 // Electron's package has no install script: its binary comes on first use, as `require('electron')` would fetch it.
 if (!electronBinary()) {
   const missing = `Electron ${version}'s binary is not installed (node_modules/electron/dist/)`;
-  const fix = `run \`${install}\` on a machine with internet access (or set ELECTRON_MIRROR), then npm start again.`;
-  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) fail(`${missing} and ELECTRON_SKIP_BINARY_DOWNLOAD is set: ${fix}`);
-  console.log(`Downloading Electron ${version}'s binary into node_modules/electron/dist/ (once): ${install}`);
+  const fix = `run \`${install}\` on a machine with internet access, or set ELECTRON_MIRROR, then npm start again`;
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) cannotRun(`${missing} and ELECTRON_SKIP_BINARY_DOWNLOAD is set`, fix);
+  console.log(
+    `Downloading Electron ${version}'s binary into node_modules/electron/dist/ (once, about 100 MB): ${install}`,
+  );
   const download = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'pipe'],
     encoding: 'utf8',
   });
-  if (!electronBinary()) fail(`${missing}: the download failed (${errorLine(download.stderr ?? '')}): ${fix}`);
+  if (!electronBinary()) cannotRun(`${missing}: the download failed (${errorLine(download.stderr ?? '')})`, fix);
 }
 
 // keytar is Node-API (one build serves both); better-sqlite3-multiple-ciphers is rebuilt in place when last built for Node.

@@ -12,7 +12,7 @@ function checkout(installJs?: string): string {
   const root = mkdtempSync(join(tmpdir(), 'feed-desk-start-'));
   dirs.push(root);
   mkdirSync(join(root, 'scripts'));
-  for (const file of ['start.mjs', 'native-modules.mjs', 'preflight.mjs'])
+  for (const file of ['start.mjs', 'native-modules.mjs', 'preflight.mjs', 'setup.mjs'])
     copyFileSync(join(repo, 'scripts', file), join(root, 'scripts', file));
   if (installJs !== undefined) {
     mkdirSync(join(root, 'node_modules', 'electron'), { recursive: true });
@@ -31,6 +31,8 @@ function start(root: string, env: Record<string, string> = {}) {
   delete inherited.ELECTRON_EXEC_PATH;
   // These cases are about what comes after the Node check; that check has its own case below.
   inherited.FEED_DESK_ANY_NODE = '1';
+  // The set-up step (packages) has its own cases in setup.test.ts.
+  inherited.FEED_DESK_NO_SETUP = '1';
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: { ...inherited, ...env },
@@ -42,7 +44,7 @@ function start(root: string, env: Record<string, string> = {}) {
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('npm start on an older Node', () => {
-  it('says in one line before anything else that it needs Node 22.12 and how to get it, exit 1', () => {
+  it('says in one sentence that the app needs Node 22.12, how to get it, and what runs here instead, exit 1', () => {
     const root = checkout('process.exit(0)');
     const { status, stdout, stderrLines } = start(root, { FEED_DESK_ANY_NODE: '' });
     const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -53,7 +55,12 @@ describe('npm start on an older Node', () => {
     }
     expect(status).toBe(1);
     expect(stdout).toBe('');
-    expect(stderrLines).toEqual([expect.stringMatching(/^npm start needs Node 22\.12 or later.*nvm install 22/)]);
+    expect(stderrLines).toEqual([
+      expect.stringMatching(
+        /^npm start: the desktop app cannot run here: Electron's tooling needs Node 22\.12.*nvm install 22/,
+      ),
+    ]);
+    expect(stderrLines[0]).toContain('`npx feed-desk submit examples/entry.json`');
   });
 });
 
@@ -66,8 +73,9 @@ describe('npm start without Electron binary', () => {
     expect(stdout).toBe('');
     expect(stderrLines).toHaveLength(1);
     expect(stderrLines[0]).toMatch(
-      /^npm start: Electron 45\.4\.1's binary is not installed \(node_modules\/electron\/dist\/\)/,
+      /^npm start: the desktop app cannot run here: Electron 45\.4\.1's binary is not installed \(node_modules\/electron\/dist\/\)/,
     );
+    expect(stderrLines[0]).toContain('what runs here is the sandbox and the command line');
     expect(stderrLines[0]).toContain('ELECTRON_SKIP_BINARY_DOWNLOAD is set');
     expect(stderrLines[0]).toContain(fix);
   });
