@@ -105,12 +105,24 @@ app.whenReady().then(async () => {
   );
   window = createMainWindow(join(import.meta.dirname, '../preload'));
 
+  // Updates from the office's feed, for an installed app (a build started with npm start has none).
+  const updates = app.isPackaged
+    ? (await import('./updates/desk-updates')).startDeskUpdates(
+        core,
+        app.getPath('userData'),
+        (await import('electron-updater')).autoUpdater,
+      )
+    : undefined;
+
   let closing = false;
   app.on('before-quit', (event) => {
     if (closing) return;
     closing = true;
     event.preventDefault();
     stopRetention();
+    updates?.stop();
+    // An update downloaded installs as the person quits, unless rows are still being sent.
+    if (updates?.current.kind === 'ready') void updates.restartToUpdate();
     void core
       .close()
       .then(() => sandbox?.close())

@@ -24,12 +24,12 @@ describe('setupPlan', () => {
       root: true,
       apt: true,
     });
-    expect(plan.map((a: { kind: string }) => a.kind)).toEqual(['apt', 'npm-ci']);
-    expect(plan[0].packages).toEqual(['chromium', 'dbus', 'dbus-x11']);
-    expect(plan[0].line).toMatch(
+    expect(plan.map((a) => a.kind)).toEqual(['apt', 'npm-ci']);
+    expect(plan[0]).toMatchObject({ packages: ['chromium', 'dbus', 'dbus-x11'] });
+    expect(plan[0]!.line).toMatch(
       /^npm test: installing Chromium, dbus-run-session, x \(apt-get install -y .*about a minute/,
     );
-    expect(plan[1].line).toMatch(/^npm test: installing the project's packages \(npm ci; about 4 minutes/);
+    expect(plan[1]!.line).toMatch(/^npm test: installing the project's packages \(npm ci; about 4 minutes/);
   });
 
   it('not root: stops with the one command to run, with sudo; nothing to do when all is there', () => {
