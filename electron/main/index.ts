@@ -121,10 +121,11 @@ app.whenReady().then(async () => {
     event.preventDefault();
     stopRetention();
     updates?.stop();
-    // An update downloaded installs as the person quits, unless rows are still being sent.
-    if (updates?.current.kind === 'ready') void updates.restartToUpdate();
-    void core
-      .close()
+    // An update downloaded installs as the app quits (electron-updater's own quit handler), unless
+    // rows of this desk are still being sent or queued: then it waits for the next quit.
+    void (updates?.installOnQuit() ?? Promise.resolve(false))
+      .catch(() => false)
+      .then(() => core.close())
       .then(() => sandbox?.close())
       .finally(() => app.quit());
   });

@@ -127,6 +127,23 @@ export class Updates {
     return this.state;
   }
 
+  /**
+   * As the person quits: lets electron-updater install the downloaded update when the app has quit,
+   * unless rows are being sent (then it waits for a later quit, and the state says why). True when
+   * it will install.
+   */
+  async installOnQuit(): Promise<boolean> {
+    if (this.state.kind !== 'ready' && this.state.kind !== 'waiting') return false;
+    const version = this.state.version;
+    const why = await this.host.busy();
+    if (why) {
+      this.state = { kind: 'waiting', version, why: `${why}: version ${version} installs at a later quit.` };
+      return false;
+    }
+    this.updater.autoInstallOnAppQuit = true;
+    return true;
+  }
+
   private install(): void {
     if (this.installing) return;
     this.installing = true;

@@ -190,6 +190,22 @@ describe('updates from an HTTPS feed', () => {
     await expect.poll(() => installs).toBe(1);
   });
 
+  it('quitting installs the update unless rows are being sent, when it waits for a later quit', async () => {
+    const { host, finish } = desk(true);
+    const updater = debUpdater();
+    const updates = new Updates(updater, host, base);
+    expect(await updates.check()).toEqual({ kind: 'ready', version: '0.2.0' });
+    expect(await updates.installOnQuit()).toBe(false);
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    expect(updates.current).toMatchObject({
+      kind: 'waiting',
+      why: expect.stringMatching(/installs at a later quit\.$/),
+    });
+    finish();
+    expect(await updates.installOnQuit()).toBe(true);
+    expect(updater.autoInstallOnAppQuit).toBe(true); // electron-updater installs as the app quits
+  });
+
   it('a feed whose certificate the desk does not trust is refused', async () => {
     const updater = debUpdater();
     Object.assign(updater, { httpExecutor: new NodeHttp() }); // the system's CAs only: not the office's test CA
