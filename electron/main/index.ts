@@ -37,6 +37,15 @@ app.whenReady().then(async () => {
   core.outbox.start();
   // Personal details of settled rows past the journal's retention: removed now and daily.
   const stopRetention = startRetention(core.journal, (err) => console.error(`Retention not applied: ${err.message}`));
+  // Updates from the office's feed, for an installed app (a build started with npm start has none).
+  const updates = app.isPackaged
+    ? (await import('./updates/desk-updates')).startDeskUpdates(
+        core,
+        app.getPath('userData'),
+        (await import('electron-updater')).autoUpdater,
+      )
+    : undefined;
+
   const dispatch = createDispatch(
     createHandlers(core, {
       async saveFile({ title, defaultName, extension, also = [] }) {
@@ -80,6 +89,7 @@ app.whenReady().then(async () => {
         return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true, ...pdfFooter(footer) });
       },
       versions: { app: app.getVersion(), electron: process.versions.electron ?? null },
+      updates,
       cliPackageFolder: app.isPackaged
         ? join(process.resourcesPath, 'cli')
         : join(import.meta.dirname, '../cli-package'),
@@ -104,15 +114,6 @@ app.whenReady().then(async () => {
     ),
   );
   window = createMainWindow(join(import.meta.dirname, '../preload'));
-
-  // Updates from the office's feed, for an installed app (a build started with npm start has none).
-  const updates = app.isPackaged
-    ? (await import('./updates/desk-updates')).startDeskUpdates(
-        core,
-        app.getPath('userData'),
-        (await import('electron-updater')).autoUpdater,
-      )
-    : undefined;
 
   let closing = false;
   app.on('before-quit', (event) => {

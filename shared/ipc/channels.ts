@@ -63,6 +63,10 @@ export const CHANNELS = [
   'app:dataFolder',
   'app:openDataFolder',
   'app:saveDiagnostics',
+  'updates:status',
+  'updates:setFeed',
+  'updates:check',
+  'updates:restart',
 ] as const;
 
 /** The name of an IPC channel. */

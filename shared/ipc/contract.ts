@@ -24,6 +24,7 @@ import {
   submissionViewSchema,
 } from './journal-schemas';
 import { OFFICE_CONTRACT } from './office-schemas';
+import { UPDATE_CONTRACT } from './update-schemas';
 import { PRIVACY_CONTRACT } from './privacy-schemas';
 
 export { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
@@ -283,6 +284,7 @@ export const CONTRACT = {
   'imports:recent': { request: none, response: z.strictObject({ batches: z.array(batchViewSchema) }) },
   ...OFFICE_CONTRACT,
   ...PRIVACY_CONTRACT,
+  ...UPDATE_CONTRACT,
   /**
    * The command line this version carries (the npm tarball in the app's resources) and the
    * command that installs it with this computer's Node; null when this build carries none.

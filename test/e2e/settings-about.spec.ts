@@ -32,7 +32,7 @@ test('About shows the command that installs this version’s command line, and c
   await expect(card.getByTestId('cli-install')).toHaveText(command);
   await expect(card).toContainText('Node.js 20.19 or 22.12 or newer');
   await card.getByRole('button', { name: 'Copy command' }).click();
-  await expect(card.getByRole('status')).toHaveText('Command copied.');
+  await expect(card.getByRole('status').filter({ hasText: 'copied' })).toHaveText('Command copied.');
   expect(await desk.page.evaluate(() => navigator.clipboard.readText())).toBe(command);
 });
 
@@ -50,6 +50,29 @@ test('Save diagnostics… writes a file for support with no customer in it, and 
   const text = readFileSync(path, 'utf8');
   expect(JSON.parse(text)).toMatchObject({ app: { name: 'Feed Desk', version }, journal: { kind: 'local' } });
   expect(text).not.toContain(surname);
+});
+
+test('Updates: the feed is refused in words unless HTTPS, saved for the desk, and the state says why nothing updates here', async ({
+  desk,
+}) => {
+  const card = await aboutCard(desk);
+  await expect(card.getByTestId('update-state')).toHaveText(
+    /runs from its source \(npm start\), so it does not update itself/,
+  );
+  const feed = card.getByLabel('Update feed');
+  await feed.fill('http://updates.office.example/feed-desk/');
+  await card.getByRole('button', { name: 'Save update feed' }).click();
+  await expect(feed).toHaveAttribute('aria-invalid', 'true');
+  await expect(feed).toHaveAccessibleDescription(/must be served over HTTPS \(http was given\)/);
+  expect(existsSync(join(desk.core.home, 'update-feed.txt'))).toBe(false);
+  await feed.fill('https://updates.office.example/feed-desk/');
+  await card.getByRole('button', { name: 'Save update feed' }).click();
+  await expect(card.getByText('Saved: this desk follows that update feed.')).toBeVisible();
+  await expect(feed).not.toHaveAttribute('aria-invalid', 'true');
+  expect(readFileSync(join(desk.core.home, 'update-feed.txt'), 'utf8')).toBe(
+    'https://updates.office.example/feed-desk/\n',
+  );
+  await expect(card.getByRole('button', { name: 'Restart to update' })).toHaveCount(0);
 });
 
 for (const size of SIZES.filter((s) => s.name === '1280x800' || s.name === '1024x768-zoom200')) {

@@ -115,6 +115,10 @@ const VALID: Partial<Record<Channel, Record<string, unknown>>> = {
   'privacy:purge': {},
   'app:about': {},
   'app:saveDiagnostics': {},
+  'updates:status': {},
+  'updates:setFeed': { feed: 'https://updates.office.example/feed-desk/' },
+  'updates:check': {},
+  'updates:restart': {},
 };
 
 /** The real dispatcher over handlers that only record the request they were handed. */

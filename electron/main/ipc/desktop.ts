@@ -1,3 +1,5 @@
+import type { Updates } from '../updates/updates';
+
 /** A question the main process asks the person in a native dialog, out of the page's reach. */
 export interface ConfirmOptions {
   title: string;
@@ -45,6 +47,8 @@ export interface Desktop {
   printToPdf(footer?: string): Promise<Uint8Array>;
   /** The folder holding the command line's npm tarball (the installers' resources/cli, or out/cli-package). */
   cliPackageFolder: string;
+  /** The installed app's updates (none where the app runs from its source, as under npm start). */
+  updates?: Updates;
   /** This version of Feed Desk, and of Electron where it runs in Electron. */
   versions: { app: string; electron: string | null };
 }

@@ -1,7 +1,7 @@
 // The desk's updates: the feed address it follows (kept in its data folder, `update-feed.txt`, one
 // line), and what makes an install wait (rows of this desk being sent, rows of an import still
 // queued). The app hands in electron-updater's updater; nothing here imports Electron.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
 import type { Core } from '../core/core';
@@ -15,6 +15,13 @@ export function deskFeed(home: string): string | undefined {
   const path = join(home, FEED_FILE);
   const line = existsSync(path) ? readFileSync(path, 'utf8').split('\n')[0]!.trim() : '';
   return line || undefined;
+}
+
+/** Sets (or, with undefined, removes) the feed address this desk follows. */
+export function writeDeskFeed(home: string, feed: string | undefined): void {
+  const path = join(home, FEED_FILE);
+  if (feed === undefined) rmSync(path, { force: true });
+  else writeFileSync(path, `${feed}\n`, { mode: 0o600 });
 }
 
 /** What makes an install wait on this desk: its rows being sent, and an import's rows still queued. */

@@ -7,6 +7,9 @@
 import type { AppUpdater } from 'electron-updater';
 import { feedAddressProblem } from './feed-address';
 
+/** Why a desk without a feed does not update. */
+export const NO_FEED = 'No update feed is set: this desk does not update itself.';
+
 /** How often a running desk looks for an update. */
 export const CHECK_EVERY_MS = 4 * 60 * 60_000;
 
@@ -55,15 +58,27 @@ export class Updates {
   constructor(
     private readonly updater: AppUpdater,
     private readonly host: UpdateHost,
-    private readonly feed: string | undefined,
+    private feed: string | undefined,
   ) {
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = false;
     updater.allowDowngrade = false;
     updater.allowPrerelease = false;
-    const problem = feed === undefined ? 'No update feed is set.' : feedAddressProblem(feed);
-    this.state = problem ? { kind: 'off', why: problem } : { kind: 'idle' };
-    if (!problem) updater.setFeedURL({ provider: 'generic', url: feed! });
+    this.state = this.follow(feed);
+  }
+
+  /** Follows another feed (Settings): nothing downloaded from the earlier one is kept for install. */
+  setFeed(feed: string | undefined): UpdateState {
+    this.state = this.follow(feed);
+    return this.state;
+  }
+
+  private follow(feed: string | undefined): UpdateState {
+    this.feed = feed;
+    const problem = feed === undefined ? NO_FEED : feedAddressProblem(feed);
+    if (problem) return { kind: 'off', why: problem };
+    this.updater.setFeedURL({ provider: 'generic', url: feed! });
+    return { kind: 'idle' };
   }
 
   get current(): UpdateState {

@@ -14,6 +14,7 @@ import { importHandlers } from './imports';
 import { profileHandlers } from './profiles';
 import { aboutHandlers } from './about';
 import { privacyHandlers } from './privacy';
+import { updateHandlers } from './updates';
 
 /** Every IPC handler, one register-function per domain, over the shared core and the desktop shell. */
 export function createHandlers(core: Core, desktop: Desktop): Handlers {
@@ -31,5 +32,6 @@ export function createHandlers(core: Core, desktop: Desktop): Handlers {
     ...officeAdminHandlers(core, desktop),
     ...aboutHandlers(core, desktop),
     ...privacyHandlers(core, desktop),
+    ...updateHandlers(core, desktop),
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../api';
 import { useRead } from '../../journal-feed/use-live';
+import { UpdatesSection } from './updates-section';
 
 const loadAbout = () => api.app.about({});
 
@@ -53,6 +54,7 @@ export function AboutPanel() {
       ) : (
         <p>{about ? 'This build of Feed Desk carries no command line.' : 'Looking for the command line…'}</p>
       )}
+      <UpdatesSection />
       <h3>Diagnostics for support</h3>
       <p>
         Versions, profiles, the journal&apos;s location and counts, and the latest failures with their codes; every
