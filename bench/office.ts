@@ -20,7 +20,8 @@ import { loadAtStart, verdictNote } from './quiet';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300);
 const DESKS = (process.env.BENCH_DESKS ?? '1,4,8').split(',').map(Number);
-const CONCURRENCY = 4;
+/** Sending slots per desk (BENCH_CONCURRENCY; 4 unless given): how many outcomes one call settles. */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const EXPLAIN_LOG = process.env.BENCH_EXPLAIN_LOG ?? join(tmpdir(), 'feed-desk-office-plans.log');
 
 const postgres = await clusterWithStatements();
