@@ -22,7 +22,10 @@ const layers = [
     files: ['shared/**/*.{ts,tsx}'],
     paths: [noElectron('shared/')],
     patterns: [
-      { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing from electron/ or renderer/.' },
+      {
+        group: ['**/electron/**', '**/renderer/**', '@main/*', '@test/*'],
+        message: 'shared/ imports nothing from electron/ or renderer/.',
+      },
       nodeBuiltins,
     ],
   },
@@ -30,7 +33,8 @@ const layers = [
     files: ['renderer/**/*.{ts,tsx}'],
     paths: [noElectron('renderer/')],
     patterns: [
-      { group: ['**/electron/**'], message: 'renderer/ talks to main only through the preload API.' },
+      { group: ['**/electron/**', '@main/*'], message: 'renderer/ talks to main only through the preload API.' },
+      { group: ['@test/*'], message: "The tests' helpers stay in the tests." },
       nodeBuiltins,
     ],
   },
@@ -38,7 +42,13 @@ const layers = [
     files: ['electron/**/*.ts'],
     ignores: ELECTRON_SHELL,
     paths: [noElectron('Code outside the thin Electron shell')],
-    patterns: [{ group: ['**/renderer/**'], message: 'electron/ never imports renderer/.' }],
+    patterns: [
+      { group: ['**/renderer/**'], message: 'electron/ never imports renderer/.' },
+      {
+        group: ['@test/*', '@main/*'],
+        message: 'electron/ imports its own files by relative path; @test/ stays in the tests.',
+      },
+    ],
   },
   {
     files: ELECTRON_SHELL,

@@ -3,8 +3,14 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/support/longest-first';
 
 export default defineConfig({
-  // `@shared/x` is shared/x (the alias of tsconfig.base.json's paths).
-  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
+  // `@shared/x` is shared/x, `@main/x` electron/main/x and `@test/x` test/x (tsconfig.base.json's paths).
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+      '@main': fileURLToPath(new URL('./electron/main', import.meta.url)),
+      '@test': fileURLToPath(new URL('./test', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**'],

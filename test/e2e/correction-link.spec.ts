@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { operatorName } from '../../electron/main/core/core';
+import { operatorName } from '@main/core/core';
 import { startSandbox } from '../../electron/sandbox/server';
 import { startDeskBackend, type DeskBackend } from '../support/desk-backend';
 import { expect, test } from './support/harness';

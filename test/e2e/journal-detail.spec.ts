@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { operatorName } from '../../electron/main/core/core';
+import { operatorName } from '@main/core/core';
 import { expect, test, type Desk } from './support/harness';
 import { ZOOM_200 } from './support/zoom';
 import { sendEntry, seriousViolations } from './support/journal-seed';

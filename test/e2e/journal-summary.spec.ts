@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { operatorName } from '../../electron/main/core/core';
+import { operatorName } from '@main/core/core';
 import { ENTRY_FIELDS } from '@shared/entry/fields';
 import { expect, test, type Desk } from './support/harness';
 import { entryInput as input, sendEntry } from './support/journal-seed';

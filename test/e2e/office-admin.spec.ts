@@ -2,8 +2,8 @@
 // then a clerk and a supervisor sign in at their desks. A real PostgreSQL cluster throughout.
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { createPostgresStore } from '../../electron/main/journal/postgres/store/store';
-import { PG_MIGRATIONS } from '../../electron/main/journal/postgres/schema/migrations';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import { PG_MIGRATIONS } from '@main/journal/postgres/schema/migrations';
 import { OWNER, postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { startDeskBackend, type DeskBackend } from '../support/desk-backend';
 import { seriousViolations } from './support/journal-seed';

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openCore } from '../../electron/main/core/core';
+import { openCore } from '@main/core/core';
 import { startDeskBackend } from '../support/desk-backend';
 import { freshOfficeJournal, RIG_USER } from '../support/office-journal';
 import { postgresMissing } from '../support/postgres';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '@shared/ipc/contract';
-import { isTrustedSender, registerIpc, type IpcSender } from '../../electron/main/ipc/register';
+import { isTrustedSender, registerIpc, type IpcSender } from '@main/ipc/register';
 
 /** Our window as the sender check sees it: its top frame showing the app. */
 function appWindow(url = 'app://feed-desk/index.html') {

@@ -1,12 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import {
-  APP_ORIGIN,
-  isAppUrl,
-  lockDown,
-  type LockableContents,
-  type Preventable,
-} from '../../electron/main/protocol-policy';
+import { APP_ORIGIN, isAppUrl, lockDown, type LockableContents, type Preventable } from '@main/protocol-policy';
 
 // Electron's binary cannot run here, so the window factory gets a stand-in BrowserWindow that
 // records what it was given; `shell` is there only to see that nothing is ever opened with it.
@@ -30,7 +24,7 @@ vi.mock('electron', () => ({
   },
   shell: { openExternal: electron.openExternal },
 }));
-const { createMainWindow } = await import('../../electron/main/window');
+const { createMainWindow } = await import('@main/window');
 
 /** A WebContents stand-in that keeps the handlers `lockDown` installs, so a test can call them. */
 function fakeContents() {

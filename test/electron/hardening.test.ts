@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHANNELS, EVENTS, CONTRACT } from '@shared/ipc/contract';
 import { buildApi } from '@shared/ipc/api';
-import { registerIpc } from '../../electron/main/ipc/register';
+import { registerIpc } from '@main/ipc/register';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 

@@ -2,9 +2,9 @@ import { testDesktop } from '../support/desktop';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, CONTRACT, type Channel } from '@shared/ipc/contract';
 import { ERROR_CODES } from '@shared/ipc/result';
-import { createDispatch, type Dispatch, type Handlers } from '../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../electron/main/ipc/handlers';
-import { fail } from '../../electron/main/ipc/ipc-failure';
+import { createDispatch, type Dispatch, type Handlers } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { fail } from '@main/ipc/ipc-failure';
 import { startCoreRig, type CoreRig } from '../support/core';
 
 const huge = 'x'.repeat(2_000_000);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { publishEvents } from '../../electron/main/ipc/events';
+import { publishEvents } from '@main/ipc/events';
 import { startCoreRig, type CoreRig } from '../support/core';
 import { sampleInput } from '../support/service';
 

@@ -2,8 +2,8 @@
 // server that refuses or never answers is `network`; neither is `internal`.
 import { createServer, type Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { createDispatch } from '../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../electron/main/ipc/handlers';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
 import { startCoreRig, type CoreRig } from '../support/core';
 import { testDesktop } from '../support/desktop';
 import { freePort } from '../support/postgres';

@@ -7,15 +7,15 @@
 // (`npm run faults -- --seed S`). Interleavings between two reads of one operation (the batch
 // status) are made by running another desk's claim inside that gap.
 import { join } from 'node:path';
-import type { Core } from '../../electron/main/core/core';
-import { batchStatus } from '../../electron/main/import/batch-queue';
-import { createSqliteStore } from '../../electron/main/journal/sqlite/store';
-import type { JournalStore, Lease, RecordOutcome, SendOutcome } from '../../electron/main/journal/store';
+import type { Core } from '@main/core/core';
+import { batchStatus } from '@main/import/batch-queue';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore, Lease, RecordOutcome, SendOutcome } from '@main/journal/store';
 import type { SubmissionRow } from '@shared/journal/types';
 import { claimingBetweenReads } from '../support/claiming-between-reads';
 import { tempHome } from '../support/core';
 import pg from 'pg';
-import { createPostgresStore } from '../../electron/main/journal/postgres/store/store';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
 import { newOfficeDatabase, officeServer, RIG_USER } from '../support/office-journal';
 import { OWNER } from '../support/postgres';
 

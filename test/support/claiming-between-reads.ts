@@ -1,4 +1,4 @@
-import type { BatchStore } from '../../electron/main/journal/store';
+import type { BatchStore } from '@main/journal/store';
 
 /**
  * A batch store whose every read of the batch's rows (not of the batch itself) is followed by

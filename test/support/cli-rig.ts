@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { writeSandboxLink } from '../../electron/main/core/sandbox-link';
-import { officeInit } from '../../electron/main/journal/office/office-init';
-import { addUser, type OfficeRole } from '../../electron/main/journal/office/roles';
+import { writeSandboxLink } from '@main/core/sandbox-link';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser, type OfficeRole } from '@main/journal/office/roles';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/server';
 import { runCli, type CliRun } from './cli';
 import { tempHome } from './core';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openCore, type Core } from '../../electron/main/core/core';
+import { openCore, type Core } from '@main/core/core';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/server';
 import { freshOfficeJournal } from './office-journal';
 import type { StoreKind } from './stores';

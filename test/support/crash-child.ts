@@ -1,6 +1,6 @@
 // Child process for the crash-safety test: queues entries and sends them through the real
 // pipeline and outbox until the parent kills it. argv: HOME SANDBOX_URL COUNT RUN
-import { openCore } from '../../electron/main/core/core';
+import { openCore } from '@main/core/core';
 import { sampleInput } from './service';
 
 const [home = '', url = '', count = '300', run = '0'] = process.argv.slice(2);

@@ -3,15 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openCore, type Core } from '../../electron/main/core/core';
-import { createDispatch } from '../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../electron/main/ipc/handlers';
-import { publishEvents } from '../../electron/main/ipc/events';
+import { openCore, type Core } from '@main/core/core';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { publishEvents } from '@main/ipc/events';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server';
 import { serveFolder } from './static-server';
-import type { JournalStore } from '../../electron/main/journal/store';
+import type { JournalStore } from '@main/journal/store';
 import { testDesktop } from './desktop';
-import { pdfFooter, type ConfirmOptions } from '../../electron/main/ipc/desktop';
+import { pdfFooter, type ConfirmOptions } from '@main/ipc/desktop';
 
 /**
  * The preload, bundled from the same shared code as electron/preload/index.ts, over a Playwright

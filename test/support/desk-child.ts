@@ -1,8 +1,8 @@
 // Child process of the two-desk test: one desk on the office journal (argv: JOURNAL_URL SANDBOX_URL
 // PREFIX COUNT [LEASE_MS]; the app's lease unless given: a desk that will be killed gets a short one). Queues COUNT entries PREFIX-0 … and sends whatever is due (any desk's rows) at
 // concurrency 4 until nothing is left; prints "ready" once queueing starts, "queued N" every 50, "done" at the end.
-import { LEASE_MS, openCore } from '../../electron/main/core/core';
-import { createPostgresStore } from '../../electron/main/journal/postgres/store/store';
+import { LEASE_MS, openCore } from '@main/core/core';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

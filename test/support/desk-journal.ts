@@ -1,9 +1,9 @@
-import { createCredentialStore, loadKeytar } from '../../electron/main/credentials/keychain';
-import { localJournalPath } from '../../electron/main/journal/open';
-import { openDatabase, type JournalCipher } from '../../electron/main/journal/sqlite/database';
-import { journalCipher } from '../../electron/main/journal/sqlite/journal-key';
-import { createSqliteStore } from '../../electron/main/journal/sqlite/store';
-import type { JournalStore } from '../../electron/main/journal/store';
+import { createCredentialStore, loadKeytar } from '@main/credentials/keychain';
+import { localJournalPath } from '@main/journal/open';
+import { openDatabase, type JournalCipher } from '@main/journal/sqlite/database';
+import { journalCipher } from '@main/journal/sqlite/journal-key';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore } from '@main/journal/store';
 
 /**
  * How a desk with this data folder opens its journal: under the key the test session's keychain

@@ -1,5 +1,5 @@
 // Child-process probe: tries to save a credential and prints the outcome as one JSON line.
-import { createCredentialStore } from '../../electron/main/credentials/keychain';
+import { createCredentialStore } from '@main/credentials/keychain';
 import { profileSchema } from '@shared/profile/schema';
 
 try {

@@ -1,4 +1,4 @@
-import type { KeytarLike } from '../../electron/main/credentials/keychain';
+import type { KeytarLike } from '@main/credentials/keychain';
 
 /**
  * An in-memory stand-in for keytar's three calls, so the real credential store (its origin

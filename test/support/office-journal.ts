@@ -1,10 +1,10 @@
 // A fresh office journal per test on this test file's throwaway PostgreSQL cluster (no test
 // runner imported here: Playwright specs and vitest suites both use it).
 import pg from 'pg';
-import { officeInit } from '../../electron/main/journal/office/office-init';
-import { addUser } from '../../electron/main/journal/office/roles';
-import { createPostgresStore } from '../../electron/main/journal/postgres/store/store';
-import type { JournalStore } from '../../electron/main/journal/store';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser } from '@main/journal/office/roles';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore } from '@main/journal/store';
 import { OWNER, startPostgres, type TestPostgres } from './postgres';
 
 /** The supervisor every office rig signs in as (resolving and reviewing need the role). */

@@ -1,6 +1,6 @@
 // Child process for the duplicate race test: queues COUNT entries (RACE-0 … RACE-COUNT-1) into the
 // journal at HOME as fast as it can, without sending; duplicates are refused and skipped.
-import { openCore } from '../../electron/main/core/core';
+import { openCore } from '@main/core/core';
 import { sampleInput } from './service';
 
 const [home = '', count = '100'] = process.argv.slice(2);

@@ -3,8 +3,8 @@
 // FEED_DESK_TEST_JOURNAL_URL set, the journal is that office journal instead of HOME's.
 // Prints "ready" once sending has started, "answered REFERENCE" as each answer reaches this
 // process (before it is recorded), and "done" after draining.
-import { openCore } from '../../electron/main/core/core';
-import { createPostgresStore } from '../../electron/main/journal/postgres/store/store';
+import { openCore } from '@main/core/core';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
 
 const [home = '', url = '', concurrency = '8', leaseMs = '30000', windowMs = '0'] = process.argv.slice(2);
 const office = process.env.FEED_DESK_TEST_JOURNAL_URL;

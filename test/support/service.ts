@@ -1,12 +1,8 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox/server';
-import { createDispatcher } from '../../electron/main/service/http';
-import { createRedactor } from '../../electron/main/service/redact';
-import { createFeedClient, type FeedClient } from '../../electron/main/service/feed-client';
-import {
-  createTokenProvider,
-  type ClientCredentials,
-  type TokenProvider,
-} from '../../electron/main/service/token-provider';
+import { createDispatcher } from '@main/service/http';
+import { createRedactor } from '@main/service/redact';
+import { createFeedClient, type FeedClient } from '@main/service/feed-client';
+import { createTokenProvider, type ClientCredentials, type TokenProvider } from '@main/service/token-provider';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../electron/sandbox/tokens';
 import { parseEntry, type Entry } from '@shared/entry/schema';
 import { encodeEntry, type WirePart } from '@shared/entry/wire';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe } from 'vitest';
-import { createSqliteStore } from '../../electron/main/journal/sqlite/store';
-import type { JournalStore } from '../../electron/main/journal/store';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore } from '@main/journal/store';
 import { tempHome } from './core';
 import { freshOfficeJournal, officeServer } from './office-journal';
 import { postgresMissing } from './postgres';

@@ -1,9 +1,9 @@
 import { test as base, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import type { Core } from '../../../electron/main/core/core';
-import type { ConfirmOptions } from '../../../electron/main/ipc/desktop';
+import type { Core } from '@main/core/core';
+import type { ConfirmOptions } from '@main/ipc/desktop';
 import type { Sandbox } from '../../../electron/sandbox/server';
-import { startDeskBackend } from '../../support/desk-backend';
+import { startDeskBackend } from '@test/support/desk-backend';
 
 /** The built renderer; FEED_DESK_RENDERER points at another build (e.g. of the previous commit, to see a test fail). */
 const RENDERER = process.env.FEED_DESK_RENDERER ?? 'out/renderer';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from '@playwright/test';
 import { expect, type Desk } from './harness';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 export const HEADER = ['Account code', 'Reference', 'Policy', 'Surname', 'Postcode', 'Purchase date', 'Notes'];
 

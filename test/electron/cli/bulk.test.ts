@@ -7,12 +7,12 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { submitCsv, type BulkOptions } from '../../../electron/cli/bulk';
 import type { CliContext } from '../../../electron/cli/context';
-import { writeBatchResults } from '../../../electron/main/import/batch-csv';
+import { writeBatchResults } from '@main/import/batch-csv';
 import { personalDataNotice } from '@shared/journal/personal-fields';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { EXPORTED_CSV } from '../../support/csv-export';
-import { mixedEntries, writeEntriesCsv } from '../../support/import-files';
-import { sampleInput } from '../../support/service';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { EXPORTED_CSV } from '@test/support/csv-export';
+import { mixedEntries, writeEntriesCsv } from '@test/support/import-files';
+import { sampleInput } from '@test/support/service';
 
 let rig: CoreRig;
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
-import { openDeskDatabase } from '../../support/desk-journal';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { mixedEntries, storedReference, writeEntriesCsv } from '@test/support/import-files';
+import { openDeskDatabase } from '@test/support/desk-journal';
 
 // Each test has a fresh data folder pointed at the file's sandbox (cli.freshHome()).
 const cli = useCliRig({ prefix: 'feed-desk-cli-bulk-' });

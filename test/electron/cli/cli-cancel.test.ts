@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
 
 // The sandbox here expects the reason under the administrator's name for it, cancel_reason.
 const cli = useCliRig({

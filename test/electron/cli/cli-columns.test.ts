@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
 
 // Each test has a fresh data folder pointed at the file's sandbox (cli.freshHome()).
 const cli = useCliRig({ prefix: 'feed-desk-cli-columns-' });

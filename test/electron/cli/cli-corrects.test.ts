@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { openDeskStore } from '../../support/desk-journal';
+import { payloadHash } from '@main/journal/payload-hash';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { openDeskStore } from '@test/support/desk-journal';
 
 const cli = useCliRig();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { tempHome } from '../../support/core';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { tempHome } from '@test/support/core';
 
 const cli = useCliRig({ prefix: 'feed-desk-cli-diagnostics-' });
 

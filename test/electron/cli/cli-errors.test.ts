@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_TIMEOUT, type CliRun } from '../../support/cli';
-import { cliHome, useCliRig } from '../../support/cli-rig';
+import { CLI_TIMEOUT, type CliRun } from '@test/support/cli';
+import { cliHome, useCliRig } from '@test/support/cli-rig';
 
 const cli = useCliRig({ prefix: 'feed-desk-cli-errors-' });
 /** A data folder with no sandbox running. */

@@ -3,10 +3,10 @@
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeSandboxLink } from '../../../electron/main/core/sandbox-link';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
-import { CLEAN_ENV, useCliRig } from '../../support/cli-rig';
-import { tempHome } from '../../support/core';
+import { writeSandboxLink } from '@main/core/sandbox-link';
+import { CLI_TIMEOUT, runCli } from '@test/support/cli';
+import { CLEAN_ENV, useCliRig } from '@test/support/cli-rig';
+import { tempHome } from '@test/support/core';
 
 const cli = useCliRig();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { buildProgram } from '../../../electron/cli/program';
-import { runCli } from '../../support/cli';
+import { runCli } from '@test/support/cli';
 
 /** Every command below the program, with its path ("journal show"); commander's own `help` left out. */
 function commands(root: Command): Array<{ path: string; command: Command }> {

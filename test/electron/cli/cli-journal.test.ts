@@ -4,10 +4,10 @@ import { parse } from 'csv-parse/sync';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { CLI_TIMEOUT, spawnCli } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { mixedEntries, writeEntriesCsv } from '../../support/import-files';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { CLI_TIMEOUT, spawnCli } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { mixedEntries, writeEntriesCsv } from '@test/support/import-files';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '@shared/journal/personal-fields';
 
 const cli = useCliRig({ prefix: 'feed-desk-cli-journal-' });

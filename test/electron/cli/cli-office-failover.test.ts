@@ -3,10 +3,10 @@
 // the standby being promoted; a desk given only the standby says so in one sentence and exits.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { useCliRig } from '../../support/cli-rig';
-import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
-import { startStandby, type TestStandby } from '../../support/postgres';
-import { describeOfficeOnly } from '../../support/stores';
+import { useCliRig } from '@test/support/cli-rig';
+import { mixedEntries, storedReference, writeEntriesCsv } from '@test/support/import-files';
+import { startStandby, type TestStandby } from '@test/support/postgres';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const DESK = { user: 'desk_clerk', password: 'desk-clerk-pw', role: 'clerk' } as const;
 

@@ -3,13 +3,13 @@
 // live change feed either listens on a direct connection (listenUrl) or, without one, says that
 // screens refresh on a timer, and they do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore } from '../../../electron/main/journal/postgres/store/store';
-import type { JournalStore } from '../../../electron/main/journal/store';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore } from '@main/journal/store';
 import type { SubmissionRow } from '@shared/journal/types';
-import { useCliRig } from '../../support/cli-rig';
-import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
-import { pgbouncerMissing, startPgbouncer, type TestPgbouncer } from '../../support/pgbouncer';
-import { postgresMissing } from '../../support/postgres';
+import { useCliRig } from '@test/support/cli-rig';
+import { mixedEntries, storedReference, writeEntriesCsv } from '@test/support/import-files';
+import { pgbouncerMissing, startPgbouncer, type TestPgbouncer } from '@test/support/pgbouncer';
+import { postgresMissing } from '@test/support/postgres';
 import { entry } from '../journal/postgres/office-rig';
 
 const DESK = { user: 'desk_clerk', password: 'desk-clerk-pw', role: 'clerk' } as const;

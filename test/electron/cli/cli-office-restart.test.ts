@@ -1,9 +1,9 @@
 // The office database restarted (as a crash: pg_ctl -m immediate) in the middle of a bulk import.
 import { expect, it } from 'vitest';
 import pg from 'pg';
-import { useCliRig } from '../../support/cli-rig';
-import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
-import { describeOfficeOnly } from '../../support/stores';
+import { useCliRig } from '@test/support/cli-rig';
+import { mixedEntries, storedReference, writeEntriesCsv } from '@test/support/import-files';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const DESK = { user: 'desk_clerk', password: 'desk-clerk-pw', role: 'clerk' } as const;
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { readJournalSettings } from '../../../electron/main/journal/open';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { describeOfficeOnly, freshOfficeJournal, RIG_USER } from '../../support/stores';
+import { readJournalSettings } from '@main/journal/open';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { describeOfficeOnly, freshOfficeJournal, RIG_USER } from '@test/support/stores';
 
 // This computer's journal unless a run names an office one.
 const cli = useCliRig({ prefix: 'feed-desk-cli-office-', env: { FEED_DESK_JOURNAL_URL: '', PGPASSWORD: '' } });

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { parse } from 'csv-parse/sync';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { describeOfficeOnly } from '../../support/stores';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const EMAIL = 'j.smith@example.co.uk';
 

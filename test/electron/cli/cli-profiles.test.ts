@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { cliHome, useCliRig, writeProfiles } from '../../support/cli-rig';
-import { freePort } from '../../support/postgres';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { cliHome, useCliRig, writeProfiles } from '@test/support/cli-rig';
+import { freePort } from '@test/support/postgres';
 
 const cli = useCliRig({ prefix: 'feed-desk-cli-profiles-' });
 /** A loopback port nothing listens on. */

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { CLI_TIMEOUT, runCli, spawnCli } from '../../support/cli';
-import { cliHome } from '../../support/cli-rig';
-import { tempHome } from '../../support/core';
+import { CLI_TIMEOUT, runCli, spawnCli } from '@test/support/cli';
+import { cliHome } from '@test/support/cli-rig';
+import { tempHome } from '@test/support/core';
 
 const children: ChildProcess[] = [];
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_TIMEOUT, runCli } from '../../support/cli';
-import { cliHome, useCliRig } from '../../support/cli-rig';
-import { tempHome } from '../../support/core';
+import { CLI_TIMEOUT, runCli } from '@test/support/cli';
+import { cliHome, useCliRig } from '@test/support/cli-rig';
+import { tempHome } from '@test/support/core';
 import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
 
 const cli = useCliRig();

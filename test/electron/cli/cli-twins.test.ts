@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
+import { payloadHash } from '@main/journal/payload-hash';
 import { parseEntry } from '@shared/entry/schema';
-import type { SendOutcome } from '../../../electron/main/journal/store';
-import { CLI_TIMEOUT } from '../../support/cli';
-import { useCliRig } from '../../support/cli-rig';
-import { openDeskStore } from '../../support/desk-journal';
-import { testProfile } from '../../support/service';
+import type { SendOutcome } from '@main/journal/store';
+import { CLI_TIMEOUT } from '@test/support/cli';
+import { useCliRig } from '@test/support/cli-rig';
+import { openDeskStore } from '@test/support/desk-journal';
+import { testProfile } from '@test/support/service';
 
 const cli = useCliRig();
 const ENTRY = JSON.parse(readFileSync('examples/entry.json', 'utf8')) as Record<string, string>;

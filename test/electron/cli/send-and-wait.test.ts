@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendAndWait } from '../../../electron/cli/report';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

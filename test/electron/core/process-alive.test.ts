@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { processAlive } from '../../../electron/main/core/process-alive';
+import { processAlive } from '@main/core/process-alive';
 
 describe('processAlive', () => {
   it('is true for a running process and false once it has exited', async () => {

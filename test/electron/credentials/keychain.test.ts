@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createCredentialStore } from '../../../electron/main/credentials/keychain';
+import { createCredentialStore } from '@main/credentials/keychain';
 import { profileSchema, type Profile } from '@shared/profile/schema';
 
 const at = (name: string, baseUrl: string): Profile => profileSchema.parse({ name, baseUrl });

@@ -1,15 +1,15 @@
 // Issue 18: a bulk import accounts for every row of its file, and a corrected file continues its batch.
 import { parse } from 'csv-parse/sync';
 import { afterEach, expect, it } from 'vitest';
-import { writeBatchResults } from '../../../electron/main/import/batch-csv';
-import { checkImport } from '../../../electron/main/import/batch-check';
-import { batchStatus, queueImport } from '../../../electron/main/import/batch-queue';
+import { writeBatchResults } from '@main/import/batch-csv';
+import { checkImport } from '@main/import/batch-check';
+import { batchStatus, queueImport } from '@main/import/batch-queue';
 import { accountWords } from '@shared/import/accounting';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
-import { sampleInput } from '../../support/service';
-import { describeEachStore } from '../../support/stores';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { mixedEntries, storedReference, writeEntriesCsv } from '@test/support/import-files';
+import { sampleInput } from '@test/support/service';
+import { describeEachStore } from '@test/support/stores';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { Core } from '../../../electron/main/core/core';
-import { batchStatus } from '../../../electron/main/import/batch-queue';
-import { claimingBetweenReads } from '../../support/claiming-between-reads';
-import { describeEachStore, freshStores } from '../../support/stores';
+import type { Core } from '@main/core/core';
+import { batchStatus } from '@main/import/batch-queue';
+import { claimingBetweenReads } from '@test/support/claiming-between-reads';
+import { describeEachStore, freshStores } from '@test/support/stores';
 
 const openStore = freshStores();
 const SENDABLE = { entries: ['S'], cancellations: [] };

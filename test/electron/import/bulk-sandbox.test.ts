@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
-import { checkImport } from '../../../electron/main/import/batch-check';
-import { queueImport, batchStatus } from '../../../electron/main/import/batch-queue';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { mixedEntries, storedReference, writeEntriesCsv } from '../../support/import-files';
-import { describeEachStore } from '../../support/stores';
+import { checkImport } from '@main/import/batch-check';
+import { queueImport, batchStatus } from '@main/import/batch-queue';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { mixedEntries, storedReference, writeEntriesCsv } from '@test/support/import-files';
+import { describeEachStore } from '@test/support/stores';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { readEntries, type ReadEntry } from '../../../electron/main/import/entries';
+import { readEntries, type ReadEntry } from '@main/import/entries';
 import { dateOfDateTime, dateOfSerial, onlyFormat } from '@shared/import/changes';
 import type { EntryRules } from '@shared/entry/schema';
 

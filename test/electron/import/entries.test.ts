@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { readEntries, type ReadEntriesOptions, type ReadEntry } from '../../../electron/main/import/entries';
+import { readEntries, type ReadEntriesOptions, type ReadEntry } from '@main/import/entries';
 import type { EntryRules } from '@shared/entry/schema';
-import { sampleInput } from '../../support/service';
+import { sampleInput } from '@test/support/service';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-entries-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

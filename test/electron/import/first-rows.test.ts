@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FirstRows, keyOfHash, keyOfText } from '../../../electron/main/import/first-rows';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
+import { FirstRows, keyOfHash, keyOfText } from '@main/import/first-rows';
+import { payloadHash } from '@main/journal/payload-hash';
 
 describe('FirstRows: the first row of each key, kept compactly', () => {
   it('answers the first row noted for a key, and nothing for a key never noted', () => {

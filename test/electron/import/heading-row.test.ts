@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { openTable } from '../../../electron/main/import/read-table';
-import { readEntries } from '../../../electron/main/import/entries';
-import { findHeadingRow, isSummaryRow } from '../../../electron/main/import/heading-row';
-import { TableReadError } from '../../../electron/main/import/table';
+import { openTable } from '@main/import/read-table';
+import { readEntries } from '@main/import/entries';
+import { findHeadingRow, isSummaryRow } from '@main/import/heading-row';
+import { TableReadError } from '@main/import/table';
 import type { EntryRules } from '@shared/entry/schema';
 
 const rules: EntryRules = { fieldRules: {}, postcodeCheck: true };

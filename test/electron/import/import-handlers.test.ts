@@ -3,13 +3,13 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { testDesktop } from '../../support/desktop';
-import { sampleInput } from '../../support/service';
-import { describeEachStore } from '../../support/stores';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { testDesktop } from '@test/support/desktop';
+import { sampleInput } from '@test/support/service';
+import { describeEachStore } from '@test/support/stores';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

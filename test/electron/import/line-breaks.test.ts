@@ -4,12 +4,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkImport } from '../../../electron/main/import/batch-check';
-import { readEntries, type ReadEntry } from '../../../electron/main/import/entries';
+import { checkImport } from '@main/import/batch-check';
+import { readEntries, type ReadEntry } from '@main/import/entries';
 import type { LineRepair } from '@shared/import/repairs';
 import { showInvisible, visibleText } from '@shared/import/repairs';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { sampleInput, testProfile } from '../../support/service';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { sampleInput, testProfile } from '@test/support/service';
 
 const HEADER = [...Object.keys(sampleInput()), 'address1', 'address2', 'description'];
 

@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import ExcelJS from 'exceljs';
-import { openTable } from '../../../electron/main/import/read-table';
-import { TableReadError, hashFile, type OpenTableOptions, type TableRow } from '../../../electron/main/import/table';
+import { openTable } from '@main/import/read-table';
+import { TableReadError, hashFile, type OpenTableOptions, type TableRow } from '@main/import/table';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-read-table-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import unzipper from 'unzipper';
-import { openTable } from '../../../electron/main/import/read-table';
-import { TableReadError, type TableInfo } from '../../../electron/main/import/table';
-import { WORKBOOK_LIMITS, type WorkbookLimits } from '../../../electron/main/import/read-xlsx';
-import { paddedWorkbookParts, writeZip, type ZipPart } from '../../support/import-files';
+import { openTable } from '@main/import/read-table';
+import { TableReadError, type TableInfo } from '@main/import/table';
+import { WORKBOOK_LIMITS, type WorkbookLimits } from '@main/import/read-xlsx';
+import { paddedWorkbookParts, writeZip, type ZipPart } from '@test/support/import-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-read-xlsx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

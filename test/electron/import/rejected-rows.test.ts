@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeRejectedRows } from '../../../electron/main/import/batch-csv';
-import { checkImport } from '../../../electron/main/import/batch-check';
-import { queueImport } from '../../../electron/main/import/batch-queue';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { EXPORTED_CSV } from '../../support/csv-export';
-import { storedReference } from '../../support/import-files';
+import { writeRejectedRows } from '@main/import/batch-csv';
+import { checkImport } from '@main/import/batch-check';
+import { queueImport } from '@main/import/batch-queue';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { EXPORTED_CSV } from '@test/support/csv-export';
+import { storedReference } from '@test/support/import-files';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

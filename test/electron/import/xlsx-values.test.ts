@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { readEntries, type ReadEntry } from '../../../electron/main/import/entries';
-import { shownDigits } from '../../../electron/main/import/read-xlsx';
+import { readEntries, type ReadEntry } from '@main/import/entries';
+import { shownDigits } from '@main/import/read-xlsx';
 import type { EntryRules } from '@shared/entry/schema';
-import { sampleInput } from '../../support/service';
+import { sampleInput } from '@test/support/service';
 
 const dir = mkdtempSync(join(tmpdir(), 'feed-desk-xlsx-values-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

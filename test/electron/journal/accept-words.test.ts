@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markedAcceptedMessage } from '../../../electron/main/journal/accept-words';
+import { markedAcceptedMessage } from '@main/journal/accept-words';
 
 describe('the message of a row marked accepted', () => {
   it.each([

@@ -1,11 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
 import { parseEntry } from '@shared/entry/schema';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import type { BatchItem } from '../../../electron/main/journal/store';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
-import { storedReference } from '../../support/import-files';
-import { describeEachStore } from '../../support/stores';
+import { payloadHash } from '@main/journal/payload-hash';
+import type { BatchItem } from '@main/journal/store';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
+import { storedReference } from '@test/support/import-files';
+import { describeEachStore } from '@test/support/stores';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

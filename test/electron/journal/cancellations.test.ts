@@ -1,11 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
 import { DEFAULT_CANCELLATION_FIELDS } from '@shared/profile/cancellation-fields';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { testDesktop } from '../../support/desktop';
-import { sampleInput } from '../../support/service';
-import { describeEachStore } from '../../support/stores';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { testDesktop } from '@test/support/desktop';
+import { sampleInput } from '@test/support/service';
+import { describeEachStore } from '@test/support/stores';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { JournalStore, NewSubmission } from '../../../electron/main/journal/store';
-import { toListRows } from '../../../electron/main/ipc/handlers/journal-view';
-import { describeEachStore, freshStores } from '../../support/stores';
+import type { JournalStore, NewSubmission } from '@main/journal/store';
+import { toListRows } from '@main/ipc/handlers/journal-view';
+import { describeEachStore, freshStores } from '@test/support/stores';
 
 const LEASE = { owner: 'cancelled-test', ms: 60_000 };
 

@@ -2,11 +2,11 @@
 // what its last attempt told (its status code, and the message says it and who decided).
 import { afterEach, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { keepDraftsLocally } from '../../../electron/main/core/local-drafts';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
-import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { describeEachStore, freshOfficeJournal, RIG_USER, type StoreKind } from '../../support/stores';
+import { keepDraftsLocally } from '@main/core/local-drafts';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
+import { describeEachStore, freshOfficeJournal, RIG_USER, type StoreKind } from '@test/support/stores';
 
 const LEASE = { owner: 'correction-link-test', ms: 60_000 };
 const GATEWAY: SendOutcome = {

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
-import { JournalStateError } from '../../../electron/main/journal/errors';
-import type { JournalStore, NewSubmission, SendOutcome } from '../../../electron/main/journal/store';
-import { describeEachStore, freshStores } from '../../support/stores';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { writeJournalCsv } from '@main/journal/csv-export';
+import { JournalStateError } from '@main/journal/errors';
+import type { JournalStore, NewSubmission, SendOutcome } from '@main/journal/store';
+import { describeEachStore, freshStores } from '@test/support/stores';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 const LEASE = { owner: 'corrections-test', ms: 60_000 };
 const REJECTED: SendOutcome = {

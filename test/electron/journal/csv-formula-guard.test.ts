@@ -4,13 +4,13 @@ import { afterEach, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { parseEntry } from '@shared/entry/schema';
-import { csvText, guardCell, writeJournalCsv } from '../../../electron/main/journal/csv-export';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { writeBatchResults, writeRejectedRows } from '../../../electron/main/import/batch-csv';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
-import { describeEachStore } from '../../support/stores';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { csvText, guardCell, writeJournalCsv } from '@main/journal/csv-export';
+import { payloadHash } from '@main/journal/payload-hash';
+import { writeBatchResults, writeRejectedRows } from '@main/import/batch-csv';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
+import { describeEachStore } from '@test/support/stores';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 // An address that a spreadsheet splitting on `;` (or on tab) reads as a formula after the separator.
 const ADDRESSES = [`Flat 1;=cmd|' /C calc'!A0`, `Flat 1\t=cmd|' /C calc'!A0`];

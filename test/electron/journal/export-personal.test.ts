@@ -6,15 +6,15 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { ENTRY_FIELDS } from '@shared/entry/fields';
 import { PERSONAL_FIELDS, isPersonalField, personalDataNotice } from '@shared/journal/personal-fields';
-import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
-import { writeBatchResults, writeRejectedRows } from '../../../electron/main/import/batch-csv';
-import { checkImport } from '../../../electron/main/import/batch-check';
-import { openTable } from '../../../electron/main/import/read-table';
+import { writeJournalCsv } from '@main/journal/csv-export';
+import { writeBatchResults, writeRejectedRows } from '@main/import/batch-csv';
+import { checkImport } from '@main/import/batch-check';
+import { openTable } from '@main/import/read-table';
 import { parseEntry } from '@shared/entry/schema';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { payloadHash } from '@main/journal/payload-hash';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 /** A customer no other test uses: none of these may be in an export without personal details. */
 const SENTINEL = {

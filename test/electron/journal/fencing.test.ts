@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { describeEachStore, freshStores } from '../../support/stores';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
+import { describeEachStore, freshStores } from '@test/support/stores';
 
 // Fencing: an outcome names the claim it answers, and only that claim's outcome settles the row.
 // Each case here was a way to store a policy twice before outcomes named their claim.

@@ -2,10 +2,10 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterEach, expect, it } from 'vitest';
-import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
-import { writePeopleCsv } from '../../../electron/main/journal/csv-for-people';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
+import { writeJournalCsv } from '@main/journal/csv-export';
+import { writePeopleCsv } from '@main/journal/csv-for-people';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

@@ -2,17 +2,17 @@
 // that asks journal:testOffice or journal:configure for weaker TLS on the same server is asked
 // for the password; the stored one is not sent. A fake server on 127.0.0.1 collects passwords.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openCore, type Core } from '../../../electron/main/core/core';
-import { createCredentialStore, type CredentialStore } from '../../../electron/main/credentials/keychain';
-import { createDispatch, type Dispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { openJournalStore } from '../../../electron/main/journal/open';
+import { openCore, type Core } from '@main/core/core';
+import { createCredentialStore, type CredentialStore } from '@main/credentials/keychain';
+import { createDispatch, type Dispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { openJournalStore } from '@main/journal/open';
 import type { OfficeJournal } from '@shared/journal/office';
-import { tempHome } from '../../support/core';
-import { testDesktop } from '../../support/desktop';
-import { startFakePostgres, type FakePostgres } from '../../support/fake-postgres';
-import { memoryKeytar } from '../../support/memory-keytar';
-import { makeTestCertificates, type TestCertificates } from '../../support/test-certificates';
+import { tempHome } from '@test/support/core';
+import { testDesktop } from '@test/support/desktop';
+import { startFakePostgres, type FakePostgres } from '@test/support/fake-postgres';
+import { memoryKeytar } from '@test/support/memory-keytar';
+import { makeTestCertificates, type TestCertificates } from '@test/support/test-certificates';
 
 const SECRET = 'clara-office-password-91b3';
 

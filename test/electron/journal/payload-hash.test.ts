@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
+import { payloadHash } from '@main/journal/payload-hash';
 
 // The journal keeps these hashes: a new way of computing them must give the same values as before.
 const before = (kind: string, payload: Record<string, string>) =>

@@ -1,15 +1,15 @@
 import { afterEach, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { startRetention } from '../../../electron/main/core/retention-timer';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { describeEachStore } from '../../support/stores';
-import { testDesktop } from '../../support/desktop';
-import { sampleInput } from '../../support/service';
+import { startRetention } from '@main/core/retention-timer';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { describeEachStore } from '@test/support/stores';
+import { testDesktop } from '@test/support/desktop';
+import { sampleInput } from '@test/support/service';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

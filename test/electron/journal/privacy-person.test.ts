@@ -1,11 +1,11 @@
 // A person's data: find it, export it as it was sent, erase it with a reason (both stores).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { writePersonExport } from '../../../electron/main/journal/privacy-export';
-import { JournalStateError } from '../../../electron/main/journal/errors';
+import { writePersonExport } from '@main/journal/privacy-export';
+import { JournalStateError } from '@main/journal/errors';
 import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
 import type { SubmissionRow } from '@shared/journal/types';
-import { describeEachStore } from '../../support/stores';
+import { describeEachStore } from '@test/support/stores';
 import { blanked, openRig, payload, personal, queue, stopOffice, type Rig } from './privacy-rig';
 
 afterAll(() => stopOffice());

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
+import { createSqliteStore } from '@main/journal/sqlite/store';
 import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
-import { tempHome } from '../../support/core';
-import { describeEachStore } from '../../support/stores';
+import { tempHome } from '@test/support/core';
+import { describeEachStore } from '@test/support/stores';
 import {
   LEASE,
   blanked,

@@ -1,13 +1,13 @@
 // What the privacy suites share: payloads with personal details, and a journal of either kind that can date rows back.
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
-import type { JournalStore, NewSubmission } from '../../../electron/main/journal/store';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore, NewSubmission } from '@main/journal/store';
 import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
 import type { JournalState, SubmissionRow } from '@shared/journal/types';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import { tempHome } from '../../support/core';
-import type { StoreKind } from '../../support/stores';
+import { payloadHash } from '@main/journal/payload-hash';
+import { tempHome } from '@test/support/core';
+import type { StoreKind } from '@test/support/stores';
 import { startOffice, type Office } from './postgres/office-rig';
 
 export const LEASE = { owner: 'privacy-test', ms: 60_000 };

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { describeEachStore, freshStores } from '../../support/stores';
+import type { JournalStore } from '@main/journal/store';
+import { describeEachStore, freshStores } from '@test/support/stores';
 
 const LEASE = { owner: 'customer-test', ms: 60_000 };
 

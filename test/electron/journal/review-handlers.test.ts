@@ -2,15 +2,15 @@ import ExcelJS from 'exceljs';
 import { afterEach, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { describeEachStore, type StoreKind } from '../../support/stores';
-import { testDesktop } from '../../support/desktop';
-import { sampleInput } from '../../support/service';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { describeEachStore, type StoreKind } from '@test/support/stores';
+import { testDesktop } from '@test/support/desktop';
+import { sampleInput } from '@test/support/service';
 import { PERSONAL_FIELDS, personalDataNotice } from '@shared/journal/personal-fields';
 import { FIELD_LABELS } from '@shared/entry/fields';
-import { EXPORTED_CSV } from '../../support/csv-export';
+import { EXPORTED_CSV } from '@test/support/csv-export';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // Every change the journal makes to a row raises its revision, so two copies of a row (an IPC
 // answer and a change-feed event) are ordered by it (both journals).
 import { expect, it } from 'vitest';
-import { describeEachStore, freshStores } from '../../support/stores';
+import { describeEachStore, freshStores } from '@test/support/stores';
 
 const LEASE = { owner: 'revision-test', ms: 60_000 };
 const openStore = freshStores();

@@ -1,11 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startCoreRig, type CoreRig } from '../../support/core';
-import { describeEachStore } from '../../support/stores';
-import { sampleInput } from '../../support/service';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { describeEachStore } from '@test/support/stores';
+import { sampleInput } from '@test/support/service';
 import type { Fault } from '../../../electron/sandbox/faults';
-import { credentialsChanged } from '../../../electron/main/core/profile-actions';
+import { credentialsChanged } from '@main/core/profile-actions';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

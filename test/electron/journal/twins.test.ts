@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { JournalStore, SendOutcome } from '../../../electron/main/journal/store';
-import { describeEachStore, freshStores } from '../../support/stores';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
+import { describeEachStore, freshStores } from '@test/support/stores';
 
 const LEASE = { owner: 'twins-test', ms: 60_000 };
 const SENDABLE = { entries: ['S'], cancellations: ['S'] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openProfileStore } from '../../../electron/main/profiles/profile-store';
+import { openProfileStore } from '@main/profiles/profile-store';
 
 const home = () => mkdtempSync(join(tmpdir(), 'feed-desk-profiles-'));
 

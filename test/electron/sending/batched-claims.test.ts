@@ -1,13 +1,13 @@
-import { SPARES_PER_SLOT } from '../../../electron/main/sending/outbox';
+import { SPARES_PER_SLOT } from '@main/sending/outbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { openCore, type Core } from '../../../electron/main/core/core';
+import { openCore, type Core } from '@main/core/core';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { tempHome } from '../../support/core';
-import { freshOfficeJournal } from '../../support/office-journal';
-import { sampleInput } from '../../support/service';
-import { describeOfficeOnly } from '../../support/stores';
-import { openDeskDatabase } from '../../support/desk-journal';
+import { tempHome } from '@test/support/core';
+import { freshOfficeJournal } from '@test/support/office-journal';
+import { sampleInput } from '@test/support/service';
+import { describeOfficeOnly } from '@test/support/stores';
+import { openDeskDatabase } from '@test/support/desk-journal';
 
 let sandbox: Sandbox | undefined;
 const cores: Core[] = [];

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createGroupCommit } from '../../../electron/main/sending/group-commit';
-import { openSqliteStore } from '../../../electron/main/journal/sqlite/worker-store';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import type { JournalStore, RecordOutcome } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { sampleEntry } from '../../support/service';
+import { createGroupCommit } from '@main/sending/group-commit';
+import { openSqliteStore } from '@main/journal/sqlite/worker-store';
+import { payloadHash } from '@main/journal/payload-hash';
+import type { JournalStore, RecordOutcome } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
+import { sampleEntry } from '@test/support/service';
 
 const lease = { owner: 'desk', ms: 60_000 };
 const sendable = { entries: ['Sandbox'], cancellations: [] };

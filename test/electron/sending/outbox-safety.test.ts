@@ -1,14 +1,14 @@
-import { testDesktop } from '../../support/desktop';
+import { testDesktop } from '@test/support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { openCore } from '../../../electron/main/core/core';
-import { removeProfile, saveProfile } from '../../../electron/main/core/profile-actions';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { Outbox } from '../../../electron/main/sending/outbox';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
-import { openDeskDatabase } from '../../support/desk-journal';
+import { openCore } from '@main/core/core';
+import { removeProfile, saveProfile } from '@main/core/profile-actions';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { Outbox } from '@main/sending/outbox';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
+import { openDeskDatabase } from '@test/support/desk-journal';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

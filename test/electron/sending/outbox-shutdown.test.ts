@@ -3,10 +3,10 @@
 // end on the pool … at Outbox.untilNextLook" on an office desk).
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { openCore } from '../../../electron/main/core/core';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
+import { openCore } from '@main/core/core';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
 
 it('a look in flight when the desk closes asks nothing of the journal once it is closed', async () => {
   const home = tempHome('feed-desk-outbox-shutdown-');

@@ -1,12 +1,12 @@
 // The submission pipeline on its own: a real SQLite journal and a real sandbox, no core around it.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../../../electron/main/journal/sqlite/store';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { backoffMs, createPipeline, type Pipeline, type RetryPolicy } from '../../../electron/main/sending/pipeline';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore } from '@main/journal/store';
+import { backoffMs, createPipeline, type Pipeline, type RetryPolicy } from '@main/sending/pipeline';
 import { profileSchema, type Profile } from '@shared/profile/schema';
-import { tempHome } from '../../support/core';
-import { sampleInput, startRig, type Rig } from '../../support/service';
+import { tempHome } from '@test/support/core';
+import { sampleInput, startRig, type Rig } from '@test/support/service';
 
 const RETRY: RetryPolicy = { baseMs: 1_000, capMs: 4_000, maxAttempts: 2 };
 

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { keepDraftsLocally, waitingDrafts, WAITING_DRAFTS_FILE } from '../../../electron/main/core/local-drafts';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { OutcomeSpill } from '../../../electron/main/sending/outcome-spill';
-import { tempHome } from '../../support/core';
+import { keepDraftsLocally, waitingDrafts, WAITING_DRAFTS_FILE } from '@main/core/local-drafts';
+import type { JournalStore } from '@main/journal/store';
+import { OutcomeSpill } from '@main/sending/outcome-spill';
+import { tempHome } from '@test/support/core';
 
 const SURNAME = 'Vexmoorland';
 

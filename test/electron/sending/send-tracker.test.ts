@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSendTracker } from '../../../electron/main/sending/send-tracker';
+import { createSendTracker } from '@main/sending/send-tracker';
 
 /** A send the test settles by hand. */
 function pending() {

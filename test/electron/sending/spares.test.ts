@@ -1,16 +1,16 @@
-import { SPARES_PER_SLOT } from '../../../electron/main/sending/outbox';
+import { SPARES_PER_SLOT } from '@main/sending/outbox';
 import { afterEach, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { openCore, type Core } from '../../../electron/main/core/core';
+import { openCore, type Core } from '@main/core/core';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { outboxHandlers } from '../../../electron/main/ipc/handlers/outbox';
-import { importHandlers } from '../../../electron/main/ipc/handlers/imports';
-import { payloadHash } from '../../../electron/main/journal/payload-hash';
-import type { JournalStore } from '../../../electron/main/journal/store';
-import { tempHome } from '../../support/core';
-import { sampleEntry, sampleInput } from '../../support/service';
-import { describeEachStore, freshOfficeJournal, type StoreKind } from '../../support/stores';
-import { Refused } from '../../../electron/main/ipc/ipc-failure';
+import { outboxHandlers } from '@main/ipc/handlers/outbox';
+import { importHandlers } from '@main/ipc/handlers/imports';
+import { payloadHash } from '@main/journal/payload-hash';
+import type { JournalStore } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
+import { sampleEntry, sampleInput } from '@test/support/service';
+import { describeEachStore, freshOfficeJournal, type StoreKind } from '@test/support/stores';
+import { Refused } from '@main/ipc/ipc-failure';
 
 const CONCURRENCY = 3;
 /** What a desk holds sending at most: each slot's row in flight and its spares. */

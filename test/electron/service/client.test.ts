@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRedactor } from '../../../electron/main/service/redact';
-import { createDispatcher } from '../../../electron/main/service/http';
-import { createTokenProvider, renewAfterMs } from '../../../electron/main/service/token-provider';
-import { isServiceError, outcomeOf, type AnyServiceError } from '../../../electron/main/service/errors';
+import { createRedactor } from '@main/service/redact';
+import { createDispatcher } from '@main/service/http';
+import { createTokenProvider, renewAfterMs } from '@main/service/token-provider';
+import { isServiceError, outcomeOf, type AnyServiceError } from '@main/service/errors';
 import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
-import { clientFor, sampleParts, startRig, type Rig } from '../../support/service';
-import { countingProxy } from '../../support/proxy';
+import { clientFor, sampleParts, startRig, type Rig } from '@test/support/service';
+import { countingProxy } from '@test/support/proxy';
 
 let rig: Rig | undefined;
 afterEach(async () => {

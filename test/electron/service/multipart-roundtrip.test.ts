@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sampleParts, startRig, type Rig } from '../../support/service';
+import { sampleParts, startRig, type Rig } from '@test/support/service';
 
 // Optional free-text fields: any text, even empty, is a valid value for them.
 const FREE_TEXT = ['title', 'initials', 'colour', 'address1', 'address2', 'town', 'county', 'description', 'model'];

@@ -1,14 +1,14 @@
-import { testDesktop } from '../../support/desktop';
+import { testDesktop } from '@test/support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeHTML } from 'entities';
-import { openCore, type Core } from '../../../electron/main/core/core';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
-import { writeJournalCsv } from '../../../electron/main/journal/csv-export';
-import { createRedactor } from '../../../electron/main/service/redact';
-import { tempHome } from '../../support/core';
-import { clientFor, sampleInput, sampleParts } from '../../support/service';
-import { startServer, type TestServer } from '../../support/proxy';
+import { openCore, type Core } from '@main/core/core';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { writeJournalCsv } from '@main/journal/csv-export';
+import { createRedactor } from '@main/service/redact';
+import { tempHome } from '@test/support/core';
+import { clientFor, sampleInput, sampleParts } from '@test/support/service';
+import { startServer, type TestServer } from '@test/support/proxy';
 
 // A secret with characters that change under URL and JSON encoding, and a token the echo hands out.
 const SECRET = 'Echo-s3cret/+&="ß';

@@ -1,16 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openCore, type Core } from '../../../electron/main/core/core';
-import { createCredentialStore } from '../../../electron/main/credentials/keychain';
-import { officePasswordKey } from '../../../electron/main/journal/open';
-import { MIGRATIONS } from '../../../electron/main/journal/sqlite/migrations';
-import { buildDiagnostics, writeDiagnostics } from '../../../electron/main/support/diagnostics';
+import { openCore, type Core } from '@main/core/core';
+import { createCredentialStore } from '@main/credentials/keychain';
+import { officePasswordKey } from '@main/journal/open';
+import { MIGRATIONS } from '@main/journal/sqlite/migrations';
+import { buildDiagnostics, writeDiagnostics } from '@main/support/diagnostics';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
 import { SANDBOX_PROFILE } from '@shared/profile/schema';
-import { memoryKeytar } from '../../support/memory-keytar';
-import { tempHome } from '../../support/core';
-import { sampleInput } from '../../support/service';
+import { memoryKeytar } from '@test/support/memory-keytar';
+import { tempHome } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
 
 /** A customer no other test keys: any of these in a diagnostics file is a leak. */
 const SENTINEL = {

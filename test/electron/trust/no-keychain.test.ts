@@ -1,12 +1,12 @@
-import { testDesktop } from '../../support/desktop';
+import { testDesktop } from '@test/support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCore, type Core } from '../../../electron/main/core/core';
-import { createCredentialStore } from '../../../electron/main/credentials/keychain';
-import { createDispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { openCore, type Core } from '@main/core/core';
+import { createCredentialStore } from '@main/credentials/keychain';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/server';
-import { tempHome } from '../../support/core';
-import { sampleInput } from '../../support/service';
+import { tempHome } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
 
 // keytar's native module failing to load, as on a machine without libsecret.
 const brokenKeytar = () => {

@@ -1,15 +1,15 @@
-import { testDesktop } from '../../support/desktop';
+import { testDesktop } from '@test/support/desktop';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCore, type Core } from '../../../electron/main/core/core';
-import { createCredentialStore } from '../../../electron/main/credentials/keychain';
-import { createDispatch, type Dispatch } from '../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../electron/main/ipc/handlers';
+import { openCore, type Core } from '@main/core/core';
+import { createCredentialStore } from '@main/credentials/keychain';
+import { createDispatch, type Dispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
 import { SANDBOX_CLIENT_SECRET } from '../../../electron/sandbox/tokens';
 import type { Result } from '@shared/ipc/result';
-import { tempHome } from '../../support/core';
-import { memoryKeytar } from '../../support/memory-keytar';
-import { startServer, type TestServer } from '../../support/proxy';
-import { sampleInput } from '../../support/service';
+import { tempHome } from '@test/support/core';
+import { memoryKeytar } from '@test/support/memory-keytar';
+import { startServer, type TestServer } from '@test/support/proxy';
+import { sampleInput } from '@test/support/service';
 
 const SECRET = 'prod-secret-7c1e9b';
 

@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deskFeed, deskHost, FEED_FILE } from '../../../electron/main/updates/desk-updates';
-import { startCoreRig, tempHome, type CoreRig } from '../../support/core';
-import { sampleInput } from '../../support/service';
+import { deskFeed, deskHost, FEED_FILE } from '@main/updates/desk-updates';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { sampleInput } from '@test/support/service';
 
 let rig: CoreRig | undefined;
 afterEach(async () => {

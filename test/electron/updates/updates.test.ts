@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebUpdater, type AppUpdater } from 'electron-updater';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { feedAddressProblem } from '../../../electron/main/updates/feed-address';
-import { NodeHttp } from '../../../electron/main/updates/node-http';
-import { Updates, type UpdateHost } from '../../../electron/main/updates/updates';
-import { makeTestCertificates, type TestCertificates } from '../../support/test-certificates';
+import { feedAddressProblem } from '@main/updates/feed-address';
+import { NodeHttp } from '@main/updates/node-http';
+import { Updates, type UpdateHost } from '@main/updates/updates';
+import { makeTestCertificates, type TestCertificates } from '@test/support/test-certificates';
 
 const INSTALLER = 'feed-desk_0.2.0_amd64.deb';
 const installer = Buffer.from('a Feed Desk 0.2.0 package, as electron-builder would publish it\n'.repeat(2000));

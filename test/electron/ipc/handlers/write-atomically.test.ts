@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeAtomically } from '../../../../electron/main/ipc/handlers/write-atomically';
+import { writeAtomically } from '@main/ipc/handlers/write-atomically';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'feed-desk-atomic-'));
 

@@ -4,11 +4,11 @@
 // READ COMMITTED whatever the session (a pooler may drop the desk's session settings).
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectAsOwner } from '../../../../electron/main/journal/office/owner-session';
-import { OfficeServers } from '../../../../electron/main/journal/postgres/connection/servers';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import type { JournalStore } from '../../../../electron/main/journal/store';
-import { describeOfficeOnly } from '../../../support/stores';
+import { connectAsOwner } from '@main/journal/office/owner-session';
+import { OfficeServers } from '@main/journal/postgres/connection/servers';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore } from '@main/journal/store';
+import { describeOfficeOnly } from '@test/support/stores';
 import { entry, PEOPLE, startOffice, type Office } from './office-rig';
 
 /** How long the desk in these tests waits out a call (the desk's own default is 120 s). */

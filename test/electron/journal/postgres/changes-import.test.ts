@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { SubmissionRow } from '@shared/journal/types';
-import { importLocal } from '../../../../electron/main/journal/import-local';
-import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
-import type { JournalStore } from '../../../../electron/main/journal/store';
-import { tempHome } from '../../../support/core';
+import { importLocal } from '@main/journal/import-local';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
 import { entry, queued, SENDABLE, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 /** Waits until the predicate holds (LISTEN/NOTIFY is asynchronous), or fails after 5 s. */
 async function until(what: string, predicate: () => boolean): Promise<void> {

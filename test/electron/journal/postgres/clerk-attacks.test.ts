@@ -1,12 +1,12 @@
 // A hostile clerk connected straight to PostgreSQL with a plain pg client (not through our store).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { writeJournalCsv } from '../../../../electron/main/journal/csv-export';
-import { officeInit } from '../../../../electron/main/journal/office/office-init';
-import { addUser } from '../../../../electron/main/journal/office/roles';
-import type { JournalStore } from '../../../../electron/main/journal/store';
+import { writeJournalCsv } from '@main/journal/csv-export';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser } from '@main/journal/office/roles';
+import type { JournalStore } from '@main/journal/store';
 import { entry, queued, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const LEASE = { owner: 'clara-desk', ms: 30_000 };
 

@@ -4,12 +4,12 @@
 // answer lost or recorded twice.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { officeInit } from '../../../../electron/main/journal/office/office-init';
-import { addUser } from '../../../../electron/main/journal/office/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import type { JournalStore, RecordOutcome } from '../../../../electron/main/journal/store';
-import { startPostgres, startStandby, type TestPostgres, type TestStandby } from '../../../support/postgres';
-import { describeOfficeOnly } from '../../../support/stores';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser } from '@main/journal/office/roles';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore, RecordOutcome } from '@main/journal/store';
+import { startPostgres, startStandby, type TestPostgres, type TestStandby } from '@test/support/postgres';
+import { describeOfficeOnly } from '@test/support/stores';
 import { entry, PEOPLE, queued, SENDABLE, sleep } from './office-rig';
 
 /**

@@ -1,11 +1,11 @@
 // Corrections in the office journal: a clerk corrects only the rows that clerk queued; a
 // supervisor may correct anyone's; nothing is queued when the correction is refused.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { submitCorrection } from '../../../../electron/main/sending/correction-submit';
-import { JournalStateError, OfficePermissionError } from '../../../../electron/main/journal/errors';
-import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
+import { submitCorrection } from '@main/sending/correction-submit';
+import { JournalStateError, OfficePermissionError } from '@main/journal/errors';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
 import { entry, queued, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const LEASE = { owner: 'desk', ms: 30_000 };
 const REJECTED: SendOutcome = {

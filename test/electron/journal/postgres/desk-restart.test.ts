@@ -1,16 +1,16 @@
 // The desktop backend (the core the app's IPC handlers use) while the office database restarts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openCore, type Core } from '../../../../electron/main/core/core';
-import { publishEvents } from '../../../../electron/main/ipc/events';
-import { officeInit } from '../../../../electron/main/journal/office/office-init';
-import { addUser } from '../../../../electron/main/journal/office/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
+import { openCore, type Core } from '@main/core/core';
+import { publishEvents } from '@main/ipc/events';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser } from '@main/journal/office/roles';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
 import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
-import { tempHome } from '../../../support/core';
-import { storedReference } from '../../../support/import-files';
-import { startPostgres, type TestPostgres } from '../../../support/postgres';
-import { sampleInput } from '../../../support/service';
-import { describeOfficeOnly } from '../../../support/stores';
+import { tempHome } from '@test/support/core';
+import { storedReference } from '@test/support/import-files';
+import { startPostgres, type TestPostgres } from '@test/support/postgres';
+import { sampleInput } from '@test/support/service';
+import { describeOfficeOnly } from '@test/support/stores';
 
 let server: TestPostgres;
 let sandbox: Sandbox;

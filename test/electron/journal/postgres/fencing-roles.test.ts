@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
 import { entry, queued, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 // Fencing in the office journal, tried as a clerk would attack it and as a supervisor's desk meets it.
 

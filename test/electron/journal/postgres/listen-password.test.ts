@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import { startFakePostgres, type FakePostgres } from '../../../support/fake-postgres';
-import {
-  makeTestCertificates,
-  type ServerCertificate,
-  type TestCertificates,
-} from '../../../support/test-certificates';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import { startFakePostgres, type FakePostgres } from '@test/support/fake-postgres';
+import { makeTestCertificates, type ServerCertificate, type TestCertificates } from '@test/support/test-certificates';
 import { PEOPLE, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 // FEED_DESK_JOURNAL_LISTEN_URL names where a desk listens for changes. The journal's stored password
 // (from the keychain) goes there only when it names the journal's own user on the journal's own host.

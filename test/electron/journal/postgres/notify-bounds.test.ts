@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SubmissionRow } from '@shared/journal/types';
-import { CHANGE_CHANNEL } from '../../../../electron/main/journal/postgres/schema/names';
-import type { JournalStore } from '../../../../electron/main/journal/store';
+import { CHANGE_CHANNEL } from '@main/journal/postgres/schema/names';
+import type { JournalStore } from '@main/journal/store';
 import { entry, queued, sleep, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 // Anyone signed in may NOTIFY the change channel: what one announcement costs a desk is bounded.
 describeOfficeOnly('office journal: announcements a clerk forges', () => {

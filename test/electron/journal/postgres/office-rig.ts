@@ -1,11 +1,11 @@
 // Shared set-up of the office journal tests: a throwaway cluster, office init, a clerk and a supervisor.
 import pg from 'pg';
-import { payloadHash } from '../../../../electron/main/journal/payload-hash';
-import { officeInit } from '../../../../electron/main/journal/office/office-init';
-import { addUser } from '../../../../electron/main/journal/office/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import type { JournalStore, NewSubmission } from '../../../../electron/main/journal/store';
-import { startPostgres, type TestPostgres } from '../../../support/postgres';
+import { payloadHash } from '@main/journal/payload-hash';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser } from '@main/journal/office/roles';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore, NewSubmission } from '@main/journal/store';
+import { startPostgres, type TestPostgres } from '@test/support/postgres';
 
 /** The people of the test office. */
 export const PEOPLE = {

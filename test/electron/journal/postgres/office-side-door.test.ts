@@ -6,15 +6,15 @@
 import { createConnection, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import pg from 'pg';
-import { createDispatch, type Dispatch } from '../../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../../electron/main/ipc/handlers';
-import { readJournalSettings } from '../../../../electron/main/journal/open';
-import { officeInit } from '../../../../electron/main/journal/office/office-init';
+import { createDispatch, type Dispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { readJournalSettings } from '@main/journal/open';
+import { officeInit } from '@main/journal/office/office-init';
 import type { OfficeJournal } from '@shared/journal/office';
-import { startCoreRig, type CoreRig } from '../../../support/core';
-import { testDesktop } from '../../../support/desktop';
-import { OWNER, startPostgres, type TestPostgres } from '../../../support/postgres';
-import { describeOfficeOnly } from '../../../support/stores';
+import { startCoreRig, type CoreRig } from '@test/support/core';
+import { testDesktop } from '@test/support/desktop';
+import { OWNER, startPostgres, type TestPostgres } from '@test/support/postgres';
+import { describeOfficeOnly } from '@test/support/stores';
 import { entry } from './office-rig';
 
 /** A loopback TCP forwarder to `port` that counts the connections it was asked for. */

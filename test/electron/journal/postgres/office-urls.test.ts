@@ -2,8 +2,8 @@
 // order, target_session_attrs, and parameters Feed Desk does not use refused in plain words. No
 // startup options are sent (a pooler such as PgBouncer refuses them): settings are made once connected.
 import { describe, expect, it } from 'vitest';
-import { clientConfig, officeTargets } from '../../../../electron/main/journal/postgres/connection/connect';
-import { officeFromUrl, officeOptions } from '../../../../electron/main/journal/open';
+import { clientConfig, officeTargets } from '@main/journal/postgres/connection/connect';
+import { officeFromUrl, officeOptions } from '@main/journal/open';
 import { officeKey } from '@shared/journal/office';
 
 describe('office journal URLs', () => {

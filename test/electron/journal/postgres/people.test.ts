@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { OfficePermissionError } from '../../../../electron/main/journal/errors';
-import { listPeople, readAudit, setRole, setSignIn } from '../../../../electron/main/journal/office/people';
-import { addUser } from '../../../../electron/main/journal/office/roles';
+import { OfficePermissionError } from '@main/journal/errors';
+import { listPeople, readAudit, setRole, setSignIn } from '@main/journal/office/people';
+import { addUser } from '@main/journal/office/roles';
 import { PEOPLE, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
-import { OWNER } from '../../../support/postgres';
-import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/schema/migrations';
+import { describeOfficeOnly } from '@test/support/stores';
+import { OWNER } from '@test/support/postgres';
+import { PG_MIGRATIONS } from '@main/journal/postgres/schema/migrations';
 
 describeOfficeOnly('office journal: people and the administration audit', () => {
   let office: Office;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OfficePermissionError } from '../../../../electron/main/journal/errors';
-import type { JournalStore } from '../../../../electron/main/journal/store';
+import { OfficePermissionError } from '@main/journal/errors';
+import type { JournalStore } from '@main/journal/store';
 import { PERSONAL_FIELDS } from '@shared/journal/personal-fields';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 import { entry, queued, startOffice, type Office } from './office-rig';
 
 const LEASE = { owner: 'desk-c', ms: 30_000 };

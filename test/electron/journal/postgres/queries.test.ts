@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { SORT_COLUMNS, type HistoryRow, type JournalFilter, type SubmissionRow } from '@shared/journal/types';
-import { resolutionOf } from '../../../../electron/main/journal/resolution';
-import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
-import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
-import { tempHome } from '../../../support/core';
+import { resolutionOf } from '@main/journal/resolution';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
 import { entry, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 type Desk = Record<'clara' | 'cody' | 'sam', JournalStore>;
 const SURNAMES = ['Smith', 'Jones', 'O_Brien', 'Percent%Lee', 'smithson', 'Ng'];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { JournalStateError, OfficePermissionError } from '../../../../electron/main/journal/errors';
-import { addUser, addUserSql } from '../../../../electron/main/journal/office/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import type { JournalStore } from '../../../../electron/main/journal/store';
+import { JournalStateError, OfficePermissionError } from '@main/journal/errors';
+import { addUser, addUserSql } from '@main/journal/office/roles';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore } from '@main/journal/store';
 import { entry, queued, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const LEASE = { owner: 'desk-a', ms: 30_000 };
 

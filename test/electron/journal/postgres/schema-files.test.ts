@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS } from '../../../../electron/main/journal/postgres/schema/functions';
-import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/schema/migrations';
-import { BATCH_LIMIT, CHANGE_CHANNEL } from '../../../../electron/main/journal/postgres/schema/names';
+import { FUNCTIONS } from '@main/journal/postgres/schema/functions';
+import { PG_MIGRATIONS } from '@main/journal/postgres/schema/migrations';
+import { BATCH_LIMIT, CHANGE_CHANNEL } from '@main/journal/postgres/schema/names';
 
 const SCHEMA = join(import.meta.dirname, '../../../../electron/main/journal/postgres/schema');
 

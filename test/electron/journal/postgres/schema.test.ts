@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { JournalVersionError } from '../../../../electron/main/journal/errors';
-import { FUNCTIONS } from '../../../../electron/main/journal/postgres/schema/functions';
-import { PG_MIGRATIONS } from '../../../../electron/main/journal/postgres/schema/migrations';
-import { officeInit } from '../../../../electron/main/journal/office/office-init';
-import { addUser } from '../../../../electron/main/journal/office/roles';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import { OfficeSetupError } from '../../../../electron/main/journal/postgres/schema/version';
-import { startPostgres, type TestPostgres } from '../../../support/postgres';
+import { JournalVersionError } from '@main/journal/errors';
+import { FUNCTIONS } from '@main/journal/postgres/schema/functions';
+import { PG_MIGRATIONS } from '@main/journal/postgres/schema/migrations';
+import { officeInit } from '@main/journal/office/office-init';
+import { addUser } from '@main/journal/office/roles';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import { OfficeSetupError } from '@main/journal/postgres/schema/version';
+import { startPostgres, type TestPostgres } from '@test/support/postgres';
 import { entry, queued } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 /** Everything in a database a migration could touch: schemas, relations, functions, extensions, versions. */
 async function fingerprint(url: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import type { JournalStore, SendOutcome } from '../../../../electron/main/journal/store';
+import type { JournalStore, SendOutcome } from '@main/journal/store';
 import { entry, queued, SENDABLE, sleep, startOffice, type Office } from './office-rig';
-import { describeOfficeOnly } from '../../../support/stores';
+import { describeOfficeOnly } from '@test/support/stores';
 
 const accepted = (recordid: number): SendOutcome => ({
   state: 'accepted',

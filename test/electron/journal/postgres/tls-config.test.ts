@@ -4,13 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientConfig } from '../../../../electron/main/journal/postgres/connection/connect';
-import {
-  officeFromUrl,
-  officeOptions,
-  officePasswordKey,
-  readJournalSettings,
-} from '../../../../electron/main/journal/open';
+import { clientConfig } from '@main/journal/postgres/connection/connect';
+import { officeFromUrl, officeOptions, officePasswordKey, readJournalSettings } from '@main/journal/open';
 import { officeJournalSchema, isLoopbackHost, type OfficeJournal } from '@shared/journal/office';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'feed-desk-tls-config-'));

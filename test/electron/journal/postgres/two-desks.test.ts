@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SPARES_PER_SLOT } from '../../../../electron/main/sending/outbox';
-import { createPostgresStore } from '../../../../electron/main/journal/postgres/store/store';
-import type { JournalStore } from '../../../../electron/main/journal/store';
+import { SPARES_PER_SLOT } from '@main/sending/outbox';
+import { createPostgresStore } from '@main/journal/postgres/store/store';
+import type { JournalStore } from '@main/journal/store';
 import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
-import { describeOfficeOnly, freshOfficeJournal } from '../../../support/stores';
+import { describeOfficeOnly, freshOfficeJournal } from '@test/support/stores';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { SubmissionRow } from '@shared/journal/types';
-import { payloadHash } from '../../../../electron/main/journal/payload-hash';
-import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
-import type { BatchItem, JournalStore } from '../../../../electron/main/journal/store';
-import { tempHome } from '../../../support/core';
-import { sampleEntry } from '../../../support/service';
+import { payloadHash } from '@main/journal/payload-hash';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import type { BatchItem, JournalStore } from '@main/journal/store';
+import { tempHome } from '@test/support/core';
+import { sampleEntry } from '@test/support/service';
 
 let store: JournalStore | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { openDeskDatabase, openDeskStore } from '../../../support/desk-journal';
+import { openDeskDatabase, openDeskStore } from '@test/support/desk-journal';
 import { startSandbox, type Sandbox } from '../../../../electron/sandbox/server';
-import { tempHome } from '../../../support/core';
+import { tempHome } from '@test/support/core';
 
 const RUNS = 10;
 const ENTRIES = 300;

@@ -4,15 +4,11 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createCredentialStore,
-  KeychainUnavailableError,
-  type CredentialStore,
-} from '../../../../electron/main/credentials/keychain';
-import { createDispatch } from '../../../../electron/main/ipc/dispatch';
-import { createHandlers } from '../../../../electron/main/ipc/handlers';
-import { JournalKeyError } from '../../../../electron/main/journal/errors';
-import { localJournalPath, openLocalJournal } from '../../../../electron/main/journal/open';
+import { createCredentialStore, KeychainUnavailableError, type CredentialStore } from '@main/credentials/keychain';
+import { createDispatch } from '@main/ipc/dispatch';
+import { createHandlers } from '@main/ipc/handlers';
+import { JournalKeyError } from '@main/journal/errors';
+import { localJournalPath, openLocalJournal } from '@main/journal/open';
 import {
   createEncrypted,
   encryptingCopyOf,
@@ -21,16 +17,16 @@ import {
   openDatabase,
   openKeyed,
   opensUnder,
-} from '../../../../electron/main/journal/sqlite/database';
-import { payloadHash } from '../../../../electron/main/journal/payload-hash';
-import { journalCipher, lockOf, REQUIRE_ENCRYPTION_ENV } from '../../../../electron/main/journal/sqlite/journal-key';
-import { createSqliteStore } from '../../../../electron/main/journal/sqlite/store';
-import { openSqliteStore } from '../../../../electron/main/journal/sqlite/worker-store';
-import type { JournalStore } from '../../../../electron/main/journal/store';
-import { startCoreRig, tempHome, type CoreRig } from '../../../support/core';
-import { testDesktop } from '../../../support/desktop';
-import { memoryKeytar } from '../../../support/memory-keytar';
-import { sampleInput } from '../../../support/service';
+} from '@main/journal/sqlite/database';
+import { payloadHash } from '@main/journal/payload-hash';
+import { journalCipher, lockOf, REQUIRE_ENCRYPTION_ENV } from '@main/journal/sqlite/journal-key';
+import { createSqliteStore } from '@main/journal/sqlite/store';
+import { openSqliteStore } from '@main/journal/sqlite/worker-store';
+import type { JournalStore } from '@main/journal/store';
+import { startCoreRig, tempHome, type CoreRig } from '@test/support/core';
+import { testDesktop } from '@test/support/desktop';
+import { memoryKeytar } from '@test/support/memory-keytar';
+import { sampleInput } from '@test/support/service';
 
 let rig: CoreRig | undefined;
 const opened: JournalStore[] = [];

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { openDatabase } from '../../../../electron/main/journal/sqlite/database';
-import { MIGRATIONS } from '../../../../electron/main/journal/sqlite/migrations';
-import { tempHome } from '../../../support/core';
+import { openDatabase } from '@main/journal/sqlite/database';
+import { MIGRATIONS } from '@main/journal/sqlite/migrations';
+import { tempHome } from '@test/support/core';
 
 /** The migration that rebuilds the submissions table to admit `superseded`. */
 const REBUILD = MIGRATIONS.findIndex((sql) => sql.includes('submissions_new'));
