@@ -39,6 +39,23 @@ const layers = [
     ],
   },
   {
+    // The renderer's calls to main go through its data layer: journal-feed/ (reads) and one calls
+    // module per screen folder (actions.ts; app-actions.ts for the app's own hooks).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/api.ts', 'renderer/src/journal-feed/**', '**/actions.ts', 'renderer/src/app-actions.ts'],
+    paths: [noElectron('renderer/')],
+    patterns: [
+      { group: ['**/electron/**', '@main/*'], message: 'renderer/ talks to main only through the preload API.' },
+      { group: ['@test/*'], message: "The tests' helpers stay in the tests." },
+      {
+        regex: '^(\\.{1,2}/)+api$',
+        message:
+          "Screens and components call main through their folder's actions.ts (calls.domain.verb), not the API itself.",
+      },
+      nodeBuiltins,
+    ],
+  },
+  {
     files: ['electron/**/*.ts'],
     ignores: ELECTRON_SHELL,
     paths: [noElectron('Code outside the thin Electron shell')],

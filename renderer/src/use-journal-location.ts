@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ResponseOf } from '@shared/ipc/contract';
-import { api } from './api';
+import { calls } from './app-actions';
 
 /** Where this desk's journal is, who is signed in as what, and the saved choice (as main answers). */
 export type JournalLocationView = ResponseOf<'journal:location'>;
@@ -16,7 +16,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 async function load(): Promise<void> {
-  const result = await api.journal.location({});
+  const result = await calls.journal.location({});
   snapshot = result.ok
     ? { location: result.data, error: null }
     : { location: snapshot.location, error: result.error.message };

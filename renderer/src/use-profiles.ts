@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResponseOf } from '@shared/ipc/contract';
-import { api } from './api';
+import { calls } from './app-actions';
 
-type ListAnswer = ReturnType<typeof api.profiles.list>;
+type ListAnswer = ReturnType<typeof calls.profiles.list>;
 
 // Asked when the app loads, before the first render, so New entry need not wait a round trip more.
-let pending: ListAnswer | undefined = api.profiles.list({});
+let pending: ListAnswer | undefined = calls.profiles.list({});
 
 /** The profiles and which one is active, reloaded on demand after any change. */
 export function useProfiles() {
@@ -13,7 +13,7 @@ export function useProfiles() {
   const [error, setError] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
-    const answer = pending ?? api.profiles.list({});
+    const answer = pending ?? calls.profiles.list({});
     pending = undefined;
     const result = await answer;
     if (result.ok) {

@@ -1,6 +1,6 @@
 import type { CancellationFieldDef } from '@shared/profile/cancellation-fields';
 import { formatScreenDate, type ScreenDateOrder } from '@shared/entry/screen-date';
-import { api } from '../../api';
+import { calls } from './actions';
 import type { CancellationValues } from './form-fields';
 
 /** The accepted entry a cancellation is filed for, as the journal holds it. */
@@ -18,7 +18,7 @@ export interface OriginalEntry {
 
 /** Loads a journal row as the original of a cancellation; a sentence saying why not when it cannot be one. */
 export async function loadOriginal(id: number): Promise<OriginalEntry | string> {
-  const result = await api.journal.get({ id });
+  const result = await calls.journal.get({ id });
   if (!result.ok) return result.error.message;
   const { row } = result.data;
   if (row.kind !== 'entry') return `Journal #${id} is a cancellation, not an entry.`;
@@ -31,7 +31,7 @@ export async function loadOriginal(id: number): Promise<OriginalEntry | string> 
 
 /** Finds the entry the service stored under a recordid (in any profile, this profile's first). */
 export async function findOriginal(recordid: number, profile: string): Promise<OriginalEntry | string> {
-  const result = await api.journal.list({ recordid, kind: 'entry', limit: 20 });
+  const result = await calls.journal.list({ recordid, kind: 'entry', limit: 20 });
   if (!result.ok) return result.error.message;
   const rows = result.data.rows.filter((r) => r.recordid === recordid);
   const row = rows.find((r) => r.profile === profile) ?? rows[0];

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import type { IpcError } from '@shared/ipc/result';
 import type { Profile } from '@shared/profile/schema';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useAskBeforeNew } from '../../forms/use-ask-before-new';
 import { useJournalSubmit } from '../../forms/use-journal-submit';
 import { followRow, useJournalRow } from '../../journal-feed/journal-feed';
@@ -48,7 +48,7 @@ export function useCancellationForm(profile: Profile, order: ScreenDateOrder) {
   const submission = useJournalSubmit({
     form,
     send: (values, confirmDuplicate) =>
-      api.cancellations.submit({ profile: profile.name, input: values, confirmDuplicate }),
+      calls.cancellations.submit({ profile: profile.name, input: values, confirmDuplicate }),
     showFields: (messages) =>
       messagesByField(fields, messages).forEach(([name, message], i) =>
         form.setError(name, { type: 'service', message }, { shouldFocus: i === 0 }),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JournalListRow } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 
 /** How long typing pauses before the journal is asked. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -20,7 +20,7 @@ const LIVE = new Set(['queued', 'sending', 'accepted', 'failed', 'unknown']);
 
 /** An entry's traits from its journal detail; blank when the detail cannot be read. */
 async function traitsOf(id: number): Promise<EntryTraits> {
-  const result = await api.journal.get({ id });
+  const result = await calls.journal.get({ id });
   if (!result.ok) return { initials: '', postcode: '', totalValue: '', cancelledBy: null };
   const { row, links } = result.data;
   const cancellation = links.findLast((link) => link.kind === 'cancellation' && LIVE.has(link.state));
@@ -65,7 +65,7 @@ export function useEntrySearch(profile: string) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const ask = async (query: string) => {
-    const result = await api.journal.list({ text: query, kind: 'entry', profile, limit: LIMIT });
+    const result = await calls.journal.list({ text: query, kind: 'entry', profile, limit: LIMIT });
     if (latest.current !== query) return;
     if (!result.ok) return setState({ ...NONE, answered: query, error: result.error.message });
     // The rows at once; what tells them apart follows as soon as it is read.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STATE_LABELS } from '@shared/journal/state-words';
 import type { JournalState } from '@shared/journal/types';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 import { plural } from './import-words';
 
@@ -18,7 +18,13 @@ export function BatchRows({ batch, settled }: { batch: number; settled: string }
   const [outcome, setOutcome] = useState<JournalState | ''>('');
   const load = useCallback(
     () =>
-      api.journal.list({ batch, states: outcome ? [outcome] : undefined, sort: 'id', direction: 'asc', limit: LISTED }),
+      calls.journal.list({
+        batch,
+        states: outcome ? [outcome] : undefined,
+        sort: 'id',
+        direction: 'asc',
+        limit: LISTED,
+      }),
     [batch, outcome],
   );
   const { data: found, error: failure, reload } = useRead(load);

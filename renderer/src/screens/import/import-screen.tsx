@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useLive } from '../../journal-feed/use-live';
 import { navigate, useHashQuery } from '../../use-hash-route';
 import type { ProfilesState } from '../../use-profiles';
@@ -86,7 +86,7 @@ export function ImportScreen({ profiles }: { profiles: ProfilesState }) {
   );
 }
 
-const loadRecent = () => api.imports.recent({});
+const loadRecent = () => calls.imports.recent({});
 
 /** The latest batches (kept current as the journal changes), each a link to its progress or summary (a paused batch is resumed there). */
 function RecentImports() {

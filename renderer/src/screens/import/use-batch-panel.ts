@@ -1,7 +1,7 @@
 import type { ImportRequest } from './use-import-check';
 import { useEffect, useRef, useState } from 'react';
 import type { Result } from '@shared/ipc/result';
-import { api } from '../../api';
+import { calls } from './actions';
 import { navigate } from '../../use-hash-route';
 import { stateWords } from './check-step';
 import { plural, toneOf, type Announce } from './import-words';
@@ -42,7 +42,7 @@ export function useBatchPanel(batch: number, announce: Announce) {
   }
   const togglePause = (paused: boolean) =>
     void act(
-      () => api.imports.pause({ batch, paused }),
+      () => calls.imports.pause({ batch, paused }),
       (next) => {
         accept(next);
         announce(
@@ -55,7 +55,7 @@ export function useBatchPanel(batch: number, announce: Announce) {
     );
   const cancel = (discard: boolean) =>
     void act(
-      () => api.imports.cancel({ batch, discard }),
+      () => calls.imports.cancel({ batch, discard }),
       ({ discarded, status: next }) => {
         // A discard that ends the batch is announced as the cancel it is, not as a finish.
         wasFinished.current = next.remaining === 0;
@@ -70,7 +70,7 @@ export function useBatchPanel(batch: number, announce: Announce) {
     );
   const retry = () =>
     void act(
-      () => api.imports.retryFailed({ batch }),
+      () => calls.imports.retryFailed({ batch }),
       ({ retried, status: next }) => {
         accept(next);
         announce(`${plural(retried, 'failed row is', 'failed rows are')} queued again; sending has started.`);
@@ -79,7 +79,7 @@ export function useBatchPanel(batch: number, announce: Announce) {
   const exportResults = (personal: boolean) => {
     setExported(null);
     void act(
-      () => api.imports.exportResults({ batch, personal }),
+      () => calls.imports.exportResults({ batch, personal }),
       ({ path, rows }) => {
         const words = path
           ? `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`
@@ -93,7 +93,7 @@ export function useBatchPanel(batch: number, announce: Announce) {
   const exportRejected = (request: ImportRequest) => {
     setExported(null);
     void act(
-      () => api.imports.exportRejected(request),
+      () => calls.imports.exportRejected(request),
       ({ path, rows }) => {
         const words = path
           ? `Saved ${plural(rows, 'rejected row', 'rejected rows')} to ${path}`

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BatchStatusView } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useLive } from '../../journal-feed/use-live';
 
 /** The rate is measured over the last this many milliseconds of progress. */
@@ -29,7 +29,7 @@ function rateOf(samples: readonly Sample[]): number | null {
  * The rate comes from how the decided count grew over time.
  */
 export function useBatchStatus(batch: number) {
-  const read = useLive(useCallback(() => api.imports.status({ batch }), [batch]));
+  const read = useLive(useCallback(() => calls.imports.status({ batch }), [batch]));
   const { reload } = read;
   /** An answer given to `accept`, and the status read before it, which it stands in for until a read answers. */
   const [taken, setTaken] = useState<{ status: BatchStatusView; over: BatchStatusView | null } | null>(null);

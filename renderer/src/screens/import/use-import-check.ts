@@ -4,7 +4,7 @@ import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import type { ColumnMapping } from '@shared/import/columns';
 import type { LineRepair } from '@shared/import/repairs';
 import type { ImportCheckView, RequestOf } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 
 /** One row as a person corrected it: every field they can see, as text. */
 export type RowInput = Partial<Record<EntryField, string>>;
@@ -83,7 +83,7 @@ export function useImportCheck(initial: { profile: string; dateOrder: ScreenDate
     const mine = ++latest.current;
     setChecking(true);
     setError(null);
-    const result = await api.imports.check(request);
+    const result = await calls.imports.check(request);
     if (mine !== latest.current) return null;
     setChecking(false);
     if (!result.ok) {

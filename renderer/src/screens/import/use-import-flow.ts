@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ENTRY_FIELDS, FIELD_LABELS, type EntryField } from '@shared/entry/fields';
 import { ruleFor } from '@shared/entry/schema';
 import type { ImportCheckView, ProfileView, ResponseOf } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useScreenDateOrder } from '../../preferences';
 import { columnName, type FieldMove } from './columns-step';
 import { columnLetter, plural, toneOf, type Announce } from './import-words';
@@ -78,7 +78,7 @@ export function useImportFlow({ profiles, active, announce, onStarted }: ImportF
 
   const choose = async () => {
     setFailure(null);
-    const result = await api.imports.choose({});
+    const result = await calls.imports.choose({});
     if (!result.ok) return setFailure(result.error.message);
     const { file, name } = result.data;
     if (!file || !name) return announce('No file chosen.');
@@ -130,7 +130,7 @@ export function useImportFlow({ profiles, active, announce, onStarted }: ImportF
     if (!importCheck.request) return;
     setExported(null);
     setFailure(null);
-    const result = await api.imports.exportRejected(importCheck.request);
+    const result = await calls.imports.exportRejected(importCheck.request);
     if (!result.ok) return setFailure(result.error.message);
     const { path, rows } = result.data;
     const words = path
@@ -147,7 +147,7 @@ export function useImportFlow({ profiles, active, announce, onStarted }: ImportF
     if (!importCheck.request) return;
     setFailure(null);
     setStarting(true);
-    const result = await api.imports.start({
+    const result = await calls.imports.start({
       ...importCheck.request,
       ...(chosenDuplicates.length > 0 && { sendDuplicates: chosenDuplicates }),
     });

@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import type { Result } from '@shared/ipc/result';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 
 /** The name of the file a batch came from. */
 async function batchFile(batch: number): Promise<Result<string>> {
-  const recent = await api.imports.recent({});
+  const recent = await calls.imports.recent({});
   const found = recent.ok ? recent.data.batches.find((b) => b.id === batch) : undefined;
   if (found) return { ok: true, data: found.fileName };
   // An older batch than the latest ones listed: its status names it too.
-  const status = await api.imports.status({ batch });
+  const status = await calls.imports.status({ batch });
   return status.ok ? { ok: true, data: status.data.batch.fileName } : status;
 }
 

@@ -1,4 +1,4 @@
-import { api } from '../../api';
+import { calls } from './actions';
 import { readQuery } from '../../route';
 
 /** Rows fetched per request: a few screens' worth, so scrolling asks main rarely and each answer stays small. */
@@ -7,7 +7,7 @@ export const WINDOW = 100;
 /** Newest first, the way a supervisor starts the day. */
 export const DEFAULT_SORT = { sort: 'created_at', direction: 'desc' } as const;
 
-type ListAnswer = ReturnType<typeof api.journal.list>;
+type ListAnswer = ReturnType<typeof calls.journal.list>;
 
 let early: { key: string; answer: ListAnswer } | null = null;
 
@@ -22,7 +22,7 @@ export function askFirstWindow(): void {
   params.delete('id');
   if (params.size > 0) return;
   const filter = { sort: DEFAULT_SORT.sort, direction: DEFAULT_SORT.direction };
-  early = { key: JSON.stringify(filter), answer: api.journal.list({ ...filter, offset: 0, limit: WINDOW }) };
+  early = { key: JSON.stringify(filter), answer: calls.journal.list({ ...filter, offset: 0, limit: WINDOW }) };
 }
 
 /** The answer askFirstWindow asked for, if it is for this filter's first window; given once. */

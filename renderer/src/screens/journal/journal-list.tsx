@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type RefObject } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { api } from '../../api';
+import { calls } from './actions';
 import { navigate } from '../../use-hash-route';
 import { JournalGrid } from './journal-grid';
 import { SidewaysNote } from './sideways-note';
@@ -80,21 +80,21 @@ export function JournalList({ filter, gridRef, openId, onFilter, onOpen, onEscap
   const profiles = [...(target ? [target] : []), ...others.sort()];
 
   const review = async (ids: number[], note: string) => {
-    const result = await api.journal.review({ ids, ...(note ? { note } : {}) });
+    const result = await calls.journal.review({ ids, ...(note ? { note } : {}) });
     if (!result.ok) return setNotice({ text: result.error.message, error: true });
     setSelection({});
     setNotice({ text: `Marked ${plural(result.data.reviewed, 'entry', 'entries')} reviewed.`, error: false });
   };
   const exportCsv = async () => {
     setNotice(null);
-    const result = await api.journal.export({ ...filter, personal: !withoutPersonal });
+    const result = await calls.journal.export({ ...filter, personal: !withoutPersonal });
     if (!result.ok) return setNotice({ text: result.error.message, error: true });
     const { path, rows } = result.data;
     if (path) setNotice({ text: `Saved ${plural(rows, 'row', 'rows')} to ${path}`, error: false });
   };
   const exportBatch = async (batch: number) => {
     setNotice(null);
-    const result = await api.imports.exportResults({ batch, personal: !withoutPersonal });
+    const result = await calls.imports.exportResults({ batch, personal: !withoutPersonal });
     if (!result.ok) return setNotice({ text: result.error.message, error: true });
     const { path, rows } = result.data;
     if (path) setNotice({ text: `Saved the results of ${plural(rows, 'row', 'rows')} to ${path}`, error: false });

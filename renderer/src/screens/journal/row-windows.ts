@@ -1,5 +1,5 @@
 import type { JournalListRow } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 import type { ListFilter } from './journal-view';
 import { takeFirstWindow, WINDOW } from './first-window';
 
@@ -115,7 +115,7 @@ export class RowWindows {
     for (const offset of run) this.loading.add(offset);
     // The first window of the view the page opened on was asked for at the start (main.tsx).
     const early = run.length === 1 && run[0] === 0 ? takeFirstWindow(this.filter) : null;
-    const result = await (early ?? api.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length }));
+    const result = await (early ?? calls.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length }));
     if (generation !== this.generation) return;
     for (const offset of run) this.loading.delete(offset);
     if (result.ok) {

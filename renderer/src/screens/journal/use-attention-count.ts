@@ -1,7 +1,7 @@
-import { api } from '../../api';
+import { calls } from './actions';
 import { useLive } from '../../journal-feed/use-live';
 
-const loadAttention = () => api.journal.attention({});
+const loadAttention = () => calls.journal.attention({});
 
 /**
  * How many rows need a person (unknown, failed and rejected), for the navigation badge: read

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useLive } from '../../journal-feed/use-live';
 
-const loadStatus = () => api.outbox.status({});
+const loadStatus = () => calls.outbox.status({});
 
 /** Sending control per profile: which are paused, pause/resume, send now, and what happened last. */
 export function useOutbox() {
@@ -11,14 +11,14 @@ export function useOutbox() {
   const paused = status.data?.paused ?? [];
 
   const setPaused = async (profile: string, on: boolean) => {
-    const result = await api.outbox.pause({ profile, paused: on });
+    const result = await calls.outbox.pause({ profile, paused: on });
     if (!result.ok) return setNote({ text: result.error.message, error: true });
     status.reload();
     setNote({ text: on ? `Sending paused for ${profile}.` : `Sending resumed for ${profile}.`, error: false });
   };
 
   const sendNow = async (profile: string) => {
-    const result = await api.outbox.sendNow({ profile });
+    const result = await calls.outbox.sendNow({ profile });
     if (!result.ok) return setNote({ text: result.error.message, error: true });
     const { due } = result.data;
     const what = due === 1 ? '1 failed entry' : `${due} failed entries`;

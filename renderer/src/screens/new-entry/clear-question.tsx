@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { JournalState } from '@shared/journal/types';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useLive } from '../../journal-feed/use-live';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
@@ -29,7 +29,7 @@ export function ClearQuestion({
   onKeep: () => void;
   onClear: () => void;
 }) {
-  const load = useMemo(() => (correcting === null ? null : () => api.journal.get({ id: correcting })), [correcting]);
+  const load = useMemo(() => (correcting === null ? null : () => calls.journal.get({ id: correcting })), [correcting]);
   const state = useLive(load).data?.row.state;
 
   return (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 import { sentence, withFieldLabels } from '../../forms/result-words';
 
@@ -9,7 +9,7 @@ import { sentence, withFieldLabels } from '../../forms/result-words';
  * Journal), so the clerk knows what to fix without looking the row up.
  */
 export function RejectionReason({ id }: { id: number }) {
-  const load = useMemo(() => () => api.journal.get({ id }), [id]);
+  const load = useMemo(() => () => calls.journal.get({ id }), [id]);
   const row = useRead(load).data?.row;
   if (!row || (row.state !== 'rejected' && row.state !== 'failed')) return null;
   const said = row.message ? withFieldLabels(row.message, row.errorFields) : 'The service gave no reason.';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { api } from '../../api';
+import { calls } from './actions';
 import { sameValues, type EntryValues } from './blank';
 
 /** The draft slot of this screen in the journal database. */
@@ -9,7 +9,7 @@ const AUTOSAVE_MS = 400;
 
 /** Saves the form as typed with the row it corrects (if any). */
 export function saveDraft(profile: string, payload: EntryValues, corrects: number | null) {
-  return api.drafts.save({ screen: DRAFT_SCREEN, profile, payload, ...(corrects === null ? {} : { corrects }) });
+  return calls.drafts.save({ screen: DRAFT_SCREEN, profile, payload, ...(corrects === null ? {} : { corrects }) });
 }
 
 /**
@@ -58,7 +58,7 @@ export function useDraftAutosave(
   const discard = useCallback(() => {
     window.clearTimeout(timer.current);
     pending.current = null;
-    void api.drafts.delete({ screen: DRAFT_SCREEN });
+    void calls.drafts.delete({ screen: DRAFT_SCREEN });
   }, []);
 
   return { discard };

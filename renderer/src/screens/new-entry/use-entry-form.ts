@@ -4,7 +4,7 @@ import type { ScreenDateOrder } from '@shared/entry/screen-date';
 import { ENTRY_FIELDS } from '@shared/entry/fields';
 import type { Profile } from '@shared/profile/schema';
 import type { IpcError } from '@shared/ipc/result';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useAskBeforeNew } from '../../forms/use-ask-before-new';
 import { useJournalSubmit } from '../../forms/use-journal-submit';
 import { KEPT_FIELDS, blankEntry, sameValues, type EntryValues } from './blank';
@@ -79,7 +79,7 @@ export function useEntryForm(
   const submission = useJournalSubmit({
     form,
     send: (values, confirmDuplicate) =>
-      api.entries.submit({
+      calls.entries.submit({
         profile: profile.name,
         input: values,
         confirmDuplicate,

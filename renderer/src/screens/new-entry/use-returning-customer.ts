@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { EntryField } from '@shared/entry/fields';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 import type { EntryValues } from './blank';
 
@@ -38,7 +38,11 @@ export function useReturningCustomer(form: UseFormReturn<EntryValues, unknown, E
     () =>
       surname.trim() && wholePostcode(postcode)
         ? async () => {
-            const result = await api.entries.customer({ profile, surname: surname.trim(), postcode: postcode.trim() });
+            const result = await calls.entries.customer({
+              profile,
+              surname: surname.trim(),
+              postcode: postcode.trim(),
+            });
             if (!result.ok) return result;
             const found = result.data.customer;
             // Offered only while the form does not hold those details already (as they are when the answer comes).

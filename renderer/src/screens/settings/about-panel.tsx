@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 import { UpdatesSection } from './updates-section';
 
-const loadAbout = () => api.app.about({});
+const loadAbout = () => calls.app.about({});
 
 /** Settings › About: the command line this version carries, and the command that installs it with this computer's Node. */
 export function AboutPanel() {
@@ -12,7 +12,7 @@ export function AboutPanel() {
   const [diagnostics, setDiagnostics] = useState<{ text: string; error: boolean } | null>(null);
   const saveDiagnostics = async () => {
     setDiagnostics(null);
-    const result = await api.app.saveDiagnostics({});
+    const result = await calls.app.saveDiagnostics({});
     if (!result.ok) return setDiagnostics({ text: `Diagnostics not saved: ${result.error.message}`, error: true });
     const { path, errors } = result.data;
     setDiagnostics({

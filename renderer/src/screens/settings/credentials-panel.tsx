@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileView } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 
 /** Scheme, host and port of a base URL, as the keychain binds a secret to it. */
 const originOf = (baseUrl: string) => {
@@ -21,7 +21,7 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const result = await api.credentials.save({
+    const result = await calls.credentials.save({
       profile: name,
       clientId: String(data.get('clientId') ?? ''),
       clientSecret: String(data.get('clientSecret') ?? ''),
@@ -37,7 +37,7 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
 
   const remove = async () => {
     if (!window.confirm(`Remove the saved credentials of ${name} from the OS keychain?`)) return;
-    const result = await api.credentials.delete({ profile: name });
+    const result = await calls.credentials.delete({ profile: name });
     setStatus(
       result.ok
         ? { ok: true, text: 'Credentials removed from the OS keychain.' }
@@ -49,7 +49,7 @@ export function CredentialsPanel({ view, onChanged }: { view: ProfileView; onCha
   const test = async () => {
     setTesting(true);
     setStatus(null);
-    const result = await api.connection.test({ profile: name });
+    const result = await calls.connection.test({ profile: name });
     setTesting(false);
     setStatus(
       result.ok

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 
-const loadFolder = () => api.app.dataFolder({});
+const loadFolder = () => calls.app.dataFolder({});
 
 /**
  * Settings › Data folder: where this desk keeps its profiles, settings and (on this computer) its
@@ -20,7 +20,7 @@ export function DataFolder() {
     }
   };
   const open = async () => {
-    const result = await api.app.openDataFolder({});
+    const result = await calls.app.openDataFolder({});
     setNote(result.ok ? null : { text: result.error.message, error: true });
   };
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ResponseOf } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 import { formatTime } from '../journal/detail/format';
 import { Outcome, type Said } from './office-outcome';
 
@@ -16,7 +16,7 @@ export function ImportLocal({ onDone }: { onDone: () => void }) {
     if (busy) return;
     setBusy(true);
     setSaid(null);
-    const result = await api.office.importLocal({});
+    const result = await calls.office.importLocal({});
     setBusy(false);
     setSaid(
       result.ok

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import type { ProfilesState } from '../../use-profiles';
-import { api } from '../../api';
+import { calls } from './actions';
 import { AboutPanel } from './about-panel';
 import { DataFolder } from './data-folder';
 import { DEFAULT_PROFILE_COLOUR } from '@shared/profile/schema';
@@ -44,11 +44,11 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
   };
 
   const remove = async (name: string) => {
-    if (await act(() => api.profiles.remove({ name }), `Removed ${name}.`)) choose(null);
+    if (await act(() => calls.profiles.remove({ name }), `Removed ${name}.`)) choose(null);
   };
 
   const exportProfiles = async () => {
-    const result = await api.profiles.export({});
+    const result = await calls.profiles.export({});
     if (!result.ok) return setMessage({ ok: false, text: result.error.message });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([result.data.json], { type: 'application/json' }));
@@ -62,7 +62,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const result = await api.profiles.import({ json: await file.text() });
+    const result = await calls.profiles.import({ json: await file.text() });
     setMessage(
       result.ok ? { ok: true, text: importSummary(result.data.imported) } : { ok: false, text: result.error.message },
     );
@@ -76,7 +76,7 @@ export function SettingsScreen({ profiles }: { profiles: ProfilesState }) {
         type="button"
         disabled={current.profile.name === active}
         onClick={() =>
-          void act(() => api.profiles.use({ name: current.profile.name }), `Now using ${current.profile.name}.`)
+          void act(() => calls.profiles.use({ name: current.profile.name }), `Now using ${current.profile.name}.`)
         }
       >
         {current.profile.name === active ? 'In use' : 'Use this profile'}

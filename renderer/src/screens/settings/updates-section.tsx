@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ResponseOf } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 
 type UpdatesView = ResponseOf<'updates:status'>;
 
@@ -29,7 +29,7 @@ export function UpdatesSection() {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
-    void api.updates.status({}).then((result) => {
+    void calls.updates.status({}).then((result) => {
       if (!result.ok) return;
       setView(result.data);
       setFeed(result.data.feed ?? '');
@@ -38,7 +38,7 @@ export function UpdatesSection() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
-    const result = await api.updates.setFeed({ feed });
+    const result = await calls.updates.setFeed({ feed });
     if (!result.ok) return setError(result.error.fields?.feed ?? result.error.message);
     setError(null);
     setView(result.data);
@@ -47,7 +47,7 @@ export function UpdatesSection() {
     );
   };
   const restart = async () => {
-    const result = await api.updates.restart({});
+    const result = await calls.updates.restart({});
     if (result.ok) setView(result.data);
   };
   return (

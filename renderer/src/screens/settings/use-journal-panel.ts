@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { JournalSettings } from '@shared/journal/office';
-import { api } from '../../api';
+import { calls } from './actions';
 import type { JournalLocationView } from '../../use-journal-location';
 import {
   journalFormSchema,
@@ -52,7 +52,7 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     if (values.kind !== 'office' || busy) return;
     setBusy('test');
     setStatus(null);
-    const result = await api.journal.testOffice({ office: toOffice(values.office), ...typedPassword(values) });
+    const result = await calls.journal.testOffice({ office: toOffice(values.office), ...typedPassword(values) });
     setBusy(null);
     setStatus(
       result.ok
@@ -70,7 +70,7 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     }
     setBusy('setup');
     setStatus(null);
-    const result = await api.office.setup({ office: toOffice(values.office), password: values.password });
+    const result = await calls.office.setup({ office: toOffice(values.office), password: values.password });
     setBusy(null);
     setStatus(
       result.ok ? { ok: true, text: result.data.message } : { ok: false, text: `Not set up: ${result.error.message}` },
@@ -83,7 +83,7 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
     setStatus(null);
     const settings: JournalSettings =
       values.kind === 'office' ? { kind: 'office', office: toOffice(values.office) } : { kind: 'local' };
-    const result = await api.journal.configure({ settings, ...typedPassword(values) });
+    const result = await calls.journal.configure({ settings, ...typedPassword(values) });
     setBusy(null);
     if (!result.ok) return setStatus({ ok: false, text: `Not saved: ${result.error.message}` });
     form.resetField('password');
@@ -98,7 +98,7 @@ export function useJournalPanel(location: JournalLocationView, reload: () => Pro
 
   /** The office CA certificate, picked in the native open dialog (cancelling keeps the one there). */
   const chooseCaFile = async () => {
-    const result = await api.journal.chooseCaFile({});
+    const result = await calls.journal.chooseCaFile({});
     if (result.ok && result.data.path) {
       form.setValue('office.caFile', result.data.path, { shouldDirty: true, shouldValidate: true });
     }

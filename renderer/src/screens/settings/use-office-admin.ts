@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { ResponseOf } from '@shared/ipc/contract';
 import type { Result } from '@shared/ipc/result';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 import type { AuditLines } from './office-history';
 import type { Said } from './office-outcome';
@@ -13,9 +13,9 @@ export type Role = People[number]['role'];
 
 /** The people, the owner signed in for this window (if any) and, for the owner, the audit. */
 async function readOffice(): Promise<Result<{ people: People; owner: string | null; audit: AuditLines | null }>> {
-  const listed = await api.office.people({});
+  const listed = await calls.office.people({});
   if (!listed.ok) return listed;
-  const audit = listed.data.owner ? await api.office.audit({}) : null;
+  const audit = listed.data.owner ? await calls.office.audit({}) : null;
   return { ok: true, data: { ...listed.data, audit: audit?.ok ? audit.data.lines : null } };
 }
 
@@ -43,15 +43,15 @@ export function useOfficeAdmin() {
 
   /** Signs in as the journal's owner for this window (the password stays in main's memory); null when it did. */
   const signIn = async (user: string, password: string): Promise<Said | null> => {
-    const result = await api.office.ownerSignIn({ user, password });
+    const result = await calls.office.ownerSignIn({ user, password });
     if (!result.ok) return said(result, '');
     reload();
     return null;
   };
-  const signOut = () => void after(api.office.ownerSignOut({}), '');
+  const signOut = () => void after(calls.office.ownerSignOut({}), '');
   /** Adds a person with a role; an empty password makes one, shown once. */
   const addPerson = async (name: string, role: Role, password: string): Promise<Said> => {
-    const result = await api.office.addPerson({ name, role, ...(password ? { password } : {}) });
+    const result = await calls.office.addPerson({ name, role, ...(password ? { password } : {}) });
     if (!result.ok) return said(result, '');
     reload();
     const verb = result.data.created ? 'Added' : 'Updated';
@@ -60,10 +60,11 @@ export function useOfficeAdmin() {
       : ', with the password you typed.';
     return { ok: true, text: `${verb} ${name} as ${role}${shown}` };
   };
-  const setRole = (name: string, role: Role) => after(api.office.setRole({ name, role }), `${name} is now a ${role}.`);
+  const setRole = (name: string, role: Role) =>
+    after(calls.office.setRole({ name, role }), `${name} is now a ${role}.`);
   const setSignIn = (name: string, canSignIn: boolean) =>
     after(
-      api.office.setSignIn({ name, canSignIn }),
+      calls.office.setSignIn({ name, canSignIn }),
       canSignIn ? `${name} can sign in again.` : `${name} can no longer sign in.`,
     );
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { PersonRow, RetentionView } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useRead } from '../../journal-feed/use-live';
 
-const loadRule = () => api.privacy.retention({});
+const loadRule = () => calls.privacy.retention({});
 
 /** What the last action said: a plain sentence, and whether it went wrong. */
 export interface PrivacyMessage {
@@ -27,7 +27,7 @@ export function usePrivacyPanel() {
   const [searched, setSearched] = useState<{ email: string } | { surname: string; postcode: string } | null>(null);
 
   async function saveRule(days: number | null) {
-    const result = await api.privacy.setRetention({ days });
+    const result = await calls.privacy.setRetention({ days });
     if (!result.ok) return setRuleMessage({ text: result.error.message, error: true });
     setRule(result.data);
     setRuleMessage({
@@ -40,7 +40,7 @@ export function usePrivacyPanel() {
   }
 
   async function purgeNow() {
-    const result = await api.privacy.purge({});
+    const result = await calls.privacy.purge({});
     setRuleMessage(
       result.ok
         ? { text: `Removed the personal details of ${result.data.removed} settled entries.`, error: false }
@@ -49,7 +49,7 @@ export function usePrivacyPanel() {
   }
 
   async function find(person: { email: string } | { surname: string; postcode: string }) {
-    const result = await api.privacy.find(person);
+    const result = await calls.privacy.find(person);
     if (!result.ok) {
       setRows(null);
       return setMessage({ text: result.error.message, error: true });
@@ -66,7 +66,7 @@ export function usePrivacyPanel() {
 
   async function exportRows(format: 'csv' | 'json') {
     if (!rows?.length) return;
-    const result = await api.privacy.export({ ids: rows.map((r) => r.id), format });
+    const result = await calls.privacy.export({ ids: rows.map((r) => r.id), format });
     if (!result.ok) return setMessage({ text: result.error.message, error: true });
     setMessage({
       text: result.data.path
@@ -78,7 +78,7 @@ export function usePrivacyPanel() {
 
   async function erase(reason: string) {
     if (!rows?.length) return;
-    const result = await api.privacy.erase({ ids: rows.map((r) => r.id), reason });
+    const result = await calls.privacy.erase({ ids: rows.map((r) => r.id), reason });
     if (!result.ok) return setMessage({ text: result.error.message, error: true });
     const erased = result.data.erased;
     if (searched) await find(searched);

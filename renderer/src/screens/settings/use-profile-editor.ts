@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { ProfileView } from '@shared/ipc/contract';
-import { api } from '../../api';
+import { calls } from './actions';
 import { FORM_FIELD_LABELS, formFieldFor, toFormValues, toProfileInput, type ProfileFormValues } from './profile-form';
 import { cancellationErrorPath, profileResolver } from './cancellation-validation';
 
@@ -30,7 +30,7 @@ export function useProfileEditor(view: ProfileView | undefined, onSaved: (name: 
     async (values) => {
       setStatus(null);
       const profile = toProfileInput(values);
-      const result = await api.profiles.save({ profile, ...(view ? { previousName: view.profile.name } : {}) });
+      const result = await calls.profiles.save({ profile, ...(view ? { previousName: view.profile.name } : {}) });
       if (!result.ok) {
         const fields: RefusedField[] = [];
         for (const [path, message] of Object.entries(result.error.fields ?? {})) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { RangeForm } from './range-form';
 import { SummaryPage } from './summary-page';
 import { summaryTitle } from './summary-format';
@@ -26,7 +26,7 @@ export function SummaryScreen() {
   const savePdf = async () => {
     setSaving(true);
     setSaved(null);
-    const result = await api.journal.savePdf({ ...range, personal: !withoutPersonal });
+    const result = await calls.journal.savePdf({ ...range, personal: !withoutPersonal });
     setSaving(false);
     if (!result.ok) return setSaved({ ok: false, message: result.error.message });
     setSaved({

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { api } from '../../api';
+import { calls } from './actions';
 import { useLive } from '../../journal-feed/use-live';
 import type { SummaryRange } from './summary-route';
 
@@ -9,7 +9,7 @@ import type { SummaryRange } from './summary-route';
  */
 export function useReport(range: SummaryRange) {
   const { from, to } = range;
-  const load = useCallback(() => api.journal.report({ from, to }), [from, to]);
+  const load = useCallback(() => calls.journal.report({ from, to }), [from, to]);
   const { data, error } = useLive(load);
   return { report: data, error };
 }

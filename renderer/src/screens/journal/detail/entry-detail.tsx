@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type RefObject } from 'react';
-import { api } from '../../../api';
+import { calls } from '../actions';
 import { setPrefill } from '../../new-entry/prefill';
 import { navigate } from '../../../use-hash-route';
 import { ActionDialog } from './action-dialog';
@@ -68,7 +68,7 @@ export function EntryDetail({
   /** Resends; a possible duplicate is asked about, naming the row it may repeat. */
   const resend = async (note: { note?: string }, allowDuplicate: boolean) => {
     const result = await run(
-      () => api.journal.resolve({ id, action: 'resend', ...note, ...(allowDuplicate ? { allowDuplicate } : {}) }),
+      () => calls.journal.resolve({ id, action: 'resend', ...note, ...(allowDuplicate ? { allowDuplicate } : {}) }),
       'Queued to send again.',
     );
     const duplicate = !result.ok && result.error.code === 'duplicate' ? result.error.duplicate : undefined;
@@ -80,17 +80,17 @@ export function EntryDetail({
       });
   };
   const decide = (key: Asked, choice: ActionChoice) => {
-    if (key === 'review') return run(() => api.journal.review({ ids: [id], ...choice }), 'Marked reviewed.');
+    if (key === 'review') return run(() => calls.journal.review({ ids: [id], ...choice }), 'Marked reviewed.');
     if (key === 'accept' && choice.recordid !== undefined) {
       const recordid = choice.recordid;
       return run(
-        () => api.journal.resolve({ id, action: 'accept', recordid, ...choice }),
+        () => calls.journal.resolve({ id, action: 'accept', recordid, ...choice }),
         `Marked accepted with recordid ${recordid}.`,
       );
     }
     const note = choice.note === undefined ? {} : { note: choice.note };
     if (key === 'resend') return resend(note, false);
-    return run(() => api.journal.resolve({ id, action: 'discard', ...note }), 'Discarded: it will not be sent.');
+    return run(() => calls.journal.resolve({ id, action: 'discard', ...note }), 'Discarded: it will not be sent.');
   };
   const confirm = (key: Asked, choice: ActionChoice) => {
     setAsked(null);

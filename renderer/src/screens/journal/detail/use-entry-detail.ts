@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { JournalDetail, SubmissionView } from '@shared/ipc/contract';
 import type { Result } from '@shared/ipc/result';
-import { api } from '../../../api';
+import { calls } from '../actions';
 import { useLive } from '../../../journal-feed/use-live';
 
 /** Whether a changed row is linked to the one shown (a cancellation of its recordid, or a row it lists as linked). */
@@ -24,7 +24,7 @@ function linked(changed: SubmissionView, detail: JournalDetail | null): boolean 
  * shows at once), and the person's actions on it with their outcome.
  */
 export function useEntryDetail(id: number) {
-  const load = useCallback(() => api.journal.get({ id }), [id]);
+  const load = useCallback(() => calls.journal.get({ id }), [id]);
   const isAffectedBy = useCallback(
     (changed: SubmissionView, detail: JournalDetail | null) => changed.id === id || linked(changed, detail),
     [id],

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { CancellationFieldDef } from '@shared/profile/cancellation-fields';
 import type { Result } from '@shared/ipc/result';
-import { api } from '../../../api';
+import { calls } from '../actions';
 import { useRead } from '../../../journal-feed/use-live';
 
 /** How a payload field of a row is labelled and named on the wire; the defaults where no field set is known. */
@@ -15,7 +15,7 @@ const PLAIN: PayloadNames = { label: (_name, fallback) => fallback, wire: (name)
 
 /** A profile's cancellation fields; null when the profile is gone. */
 async function cancellationFields(profile: string): Promise<Result<CancellationFieldDef[] | null>> {
-  const result = await api.profiles.list({});
+  const result = await calls.profiles.list({});
   if (!result.ok) return result;
   const found = result.data.profiles.find((p) => p.profile.name === profile);
   return { ok: true, data: found ? found.profile.cancellation.fields : null };
