@@ -75,7 +75,7 @@ const layers = [
 ];
 
 /**
- * Layers inside the main process (architecture.md, "The journal store"): the two stores never import each other,
+ * Layers inside the main process (architecture.md, "The store contract and its two stores"): the two stores never import each other,
  * the contract imports neither, and the journal sits below the sending engine and the service client.
  * Checked on resolved paths, so relative, type-only, re-export and dynamic imports all count.
  */
