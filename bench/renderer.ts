@@ -65,6 +65,16 @@ console.log(
     `(target <= 1.25; ${verdictNote()})`,
 );
 
+if (process.env.BENCH_CPU_PROFILE) {
+  // BENCH_CPU_PROFILE=FILE: one more New entry load under the page's CPU profiler (a .cpuprofile).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await timeToFocus('index.html#/new-entry');
+  writeFileSync(process.env.BENCH_CPU_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+}
+
 async function rendersWhileTyping(field: string): Promise<Record<string, number>> {
   // The field is focused first: leaving the field before it may show that field's own error (a
   // commit of that field and the form), which is not what typing costs.
