@@ -39,11 +39,9 @@ app.whenReady().then(async () => {
   const stopRetention = startRetention(core.journal, (err) => console.error(`Retention not applied: ${err.message}`));
   // Updates from the office's feed, for an installed app (a build started with npm start has none).
   const updates = app.isPackaged
-    ? (await import('./updates/desk-updates')).startDeskUpdates(
-        core,
-        app.getPath('userData'),
-        (await import('electron-updater')).autoUpdater,
-      )
+    ? await (
+        await import('./updates/desk-updates')
+      ).startDeskUpdates(core, (await import('electron-updater')).autoUpdater)
     : undefined;
 
   const dispatch = createDispatch(

@@ -1,6 +1,13 @@
 import type { HistoryRow, JournalFilter, JournalState, SubmissionKind, SubmissionRow } from '@shared/journal/types';
 import type { PrivacyStore } from './privacy-store';
 
+/** The office's update feed: its address (null: none), who set it and when. */
+export interface OfficeUpdateFeed {
+  url: string | null;
+  setBy: string | null;
+  setAt: string | null;
+}
+
 /** Who holds a row in `sending`, and for how long without renewal. */
 export interface Lease {
   owner: string;
@@ -302,6 +309,15 @@ export interface JournalStore {
   batches: BatchStore;
 
   privacy: PrivacyStore;
+
+  /**
+   * The office's update feed, which every desk of the office follows (the office journal only: a
+   * desk's own journal has none, and the desk follows its own Settings). Supervisors and the owner set it.
+   */
+  updateFeed?: {
+    get(): Promise<OfficeUpdateFeed>;
+    set(url: string | null): Promise<OfficeUpdateFeed>;
+  };
 
   drafts: {
     get(screen: string): Promise<Draft | undefined>;

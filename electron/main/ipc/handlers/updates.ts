@@ -14,12 +14,23 @@ const FROM_SOURCE: UpdateState = {
 
 type UpdateChannels = 'updates:status' | 'updates:setFeed' | 'updates:check' | 'updates:restart';
 
-/** Settings › About › Updates: the feed this desk follows, where updating stands, "Restart to update". */
+/**
+ * Settings › About › Updates: the feed this desk follows (the office's, set once in the office
+ * journal for every desk, or the desk's own), where updating stands, "Restart to update".
+ */
 export function updateHandlers(core: Core, desktop: Desktop): Pick<Handlers, UpdateChannels> {
-  const view = (state: UpdateState = desktop.updates?.current ?? FROM_SOURCE) => ({
-    feed: deskFeed(core.home) ?? null,
-    state,
-  });
+  const view = async (state: UpdateState = desktop.updates?.current ?? FROM_SOURCE) => {
+    // On the office journal the feed shown is the office's (a desk follows its own only while the
+    // office names none); on this computer's journal, the desk's own.
+    const office = core.journal.updateFeed ? ((await core.journal.updateFeed.get()).url ?? null) : undefined;
+    const { location } = core.journal;
+    return {
+      feed: office !== undefined ? office : (deskFeed(core.home) ?? null),
+      office: office !== undefined,
+      mayChange: office === undefined || (location.kind === 'office' && location.role !== 'clerk'),
+      state,
+    };
+  };
   return {
     async 'updates:status'() {
       return view();
@@ -28,7 +39,9 @@ export function updateHandlers(core: Core, desktop: Desktop): Pick<Handlers, Upd
       const address = feed.trim();
       const problem = address ? feedAddressProblem(address) : undefined;
       if (problem) fail('invalid', problem, { feed: problem });
-      writeDeskFeed(core.home, address || undefined);
+      // On the office journal, the office's feed (the database admits supervisors and the owner).
+      if (core.journal.updateFeed) await core.journal.updateFeed.set(address || null);
+      else writeDeskFeed(core.home, address || undefined);
       const state = desktop.updates?.setFeed(address || undefined);
       if (state?.kind === 'idle') void desktop.updates?.check();
       return view(state);

@@ -48,10 +48,10 @@ REVOKE EXECUTE ON FUNCTION feed_desk.set_paused, feed_desk.send_now FROM feed_de
 REVOKE EXECUTE ON FUNCTION feed_desk.record_outcome FROM feed_desk_clerk, feed_desk_supervisor;
 GRANT UPDATE (reviewed_by, reviewed_at, review_note) ON feed_desk.submissions TO feed_desk_supervisor;
 GRANT EXECUTE ON FUNCTION feed_desk.resolve, feed_desk.resend, feed_desk.set_paused, feed_desk.send_now TO feed_desk_supervisor;
-GRANT SELECT ON feed_desk.retention TO feed_desk_clerk;
+GRANT SELECT ON feed_desk.retention, feed_desk.update_feed TO feed_desk_clerk;
 -- Each checks for a supervisor itself, so a clerk is refused in plain words rather than "permission denied".
 GRANT EXECUTE ON FUNCTION feed_desk.set_retention, feed_desk.purge_personal, feed_desk.find_person,
-  feed_desk.person_rows, feed_desk.erase_person TO feed_desk_clerk;
+  feed_desk.person_rows, feed_desk.erase_person, feed_desk.set_update_feed TO feed_desk_clerk;
 `;
 
 /** The SQL an administrator can run by hand (psql as the owner) to add a person; then `\password NAME`. */

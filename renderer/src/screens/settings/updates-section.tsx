@@ -62,6 +62,7 @@ export function UpdatesSection() {
             autoComplete="off"
             spellCheck={false}
             value={feed}
+            disabled={view ? !view.mayChange : false}
             placeholder="https://updates.example.com/feed-desk/"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-feed-error` : `${id}-feed-hint`}
@@ -76,13 +77,17 @@ export function UpdatesSection() {
             </p>
           ) : (
             <p className="hint" id={`${id}-feed-hint`}>
-              The HTTPS address your office publishes Feed Desk&apos;s installers to. Empty: this desk does not update
-              itself.
+              The HTTPS address your office publishes Feed Desk&apos;s installers to.{' '}
+              {view?.office
+                ? view.mayChange
+                  ? 'It is kept in the office journal: every desk of the office follows it.'
+                  : 'Kept in the office journal for every desk: a supervisor sets it.'
+                : 'Empty: this desk does not update itself.'}
             </p>
           )}
         </div>
         <div className="actions">
-          <button type="submit">Save update feed</button>
+          {view?.mayChange !== false && <button type="submit">Save update feed</button>}
           {(view?.state.kind === 'ready' || view?.state.kind === 'waiting') && (
             <button type="button" onClick={() => void restart()}>
               Restart to update

@@ -29,6 +29,7 @@ const FROZEN: readonly [string, string][] = [
   ['014-claims.sql', 'b02b6c2ca831f28aa3de8dd45721cb4349705bb071160391e2c5f77495a727bc'],
   ['015-fencing.sql', 'd815c8f1c956354c16209a397cf4aa526869b041769c1d4d7543a55b0b37a77f'],
   ['016-queue-indexes.sql', '9aa5b65d115a19b955a2d031cc6fb789fd093008c5bac79317bd9afc2c74ee24'],
+  ['017-update-feed.sql', 'dc8f4b7f7931b2f1a3ddfcfd1ddd524b67587c2897baf648e3d09e607152d94b'],
 ];
 
 const read = (folder: string, name: string) => readFileSync(join(SCHEMA, folder, name), 'utf8');

@@ -55,7 +55,10 @@ describeOfficeOnly('office journal: upgrading a database made by the previous ve
       await owner.query('INSERT INTO feed_desk.schema_version (version) VALUES ($1)', [version + 1]);
     }
     await owner.query(guardWaits);
-    await owner.query(GRANTS_SQL);
+    // The grants as schema 13 had them: today's, without the objects later migrations added.
+    const laterObjects = [', feed_desk.update_feed', ', feed_desk.set_update_feed'];
+    expect(laterObjects.every((name) => GRANTS_SQL.includes(name))).toBe(true);
+    await owner.query(laterObjects.reduce((grants, name) => grants.replace(name, ''), GRANTS_SQL));
     await owner.query('COMMIT');
     await owner.end();
     await addUser(server.ownerUrl, CLERK.user, 'clerk', CLERK.password);

@@ -47,6 +47,7 @@ import sendTwin from './functions/send_twin.sql?raw';
 import setBatchPaused from './functions/set_batch_paused.sql?raw';
 import setPaused from './functions/set_paused.sql?raw';
 import setRetention from './functions/set_retention.sql?raw';
+import setUpdateFeed from './functions/set_update_feed.sql?raw';
 import settleBatch from './functions/settle_batch.sql?raw';
 import stampReview from './functions/stamp_review.sql?raw';
 import stripLeftOut from './functions/strip_left_out.sql?raw';
@@ -113,6 +114,7 @@ export const FUNCTIONS: Readonly<Record<string, string>> = {
   set_batch_paused: setBatchPaused,
   set_paused: setPaused,
   set_retention: setRetention,
+  set_update_feed: setUpdateFeed,
   settle_batch: settleBatch,
   stamp_review: stampReview,
   strip_left_out: stripLeftOut,

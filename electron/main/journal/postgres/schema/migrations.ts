@@ -14,6 +14,7 @@ import m013 from './migrations/013-revision.sql?raw';
 import m014 from './migrations/014-claims.sql?raw';
 import m015 from './migrations/015-fencing.sql?raw';
 import m016 from './migrations/016-queue-indexes.sql?raw';
+import m017 from './migrations/017-update-feed.sql?raw';
 
 /**
  * The numbered migrations of the office journal, one frozen file each (./migrations/NNN-name.sql,
@@ -38,6 +39,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   m014,
   m015,
   m016,
+  m017,
 ];
 
 /** The bookkeeping table, created before the first migration. */

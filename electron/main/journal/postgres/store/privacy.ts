@@ -1,4 +1,5 @@
 import type { PrivacyStore, Retention } from '../../privacy-store';
+import type { JournalStore } from '../../store';
 import type { Db } from '../connection/db';
 import { isoColumn, ROW_COLUMNS, toRow, type PgSubmission } from './rows';
 
@@ -52,6 +53,25 @@ export function privacyMethods(db: Db): PrivacyStore {
         [...extra],
       ]);
       return Number(row?.n ?? 0);
+    },
+  };
+}
+
+const UPDATE_FEED = `SELECT url, set_by, ${isoColumn('set_at')} FROM`;
+const toFeed = (r: { url: string | null; set_by: string | null; set_at: string | null } | undefined) => ({
+  url: r?.url ?? null,
+  setBy: r?.set_by ?? null,
+  setAt: r?.set_at ?? null,
+});
+
+/** The office's update feed: every desk reads it; set through a function that admits supervisors and the owner. */
+export function updateFeedMethods(db: Db): NonNullable<JournalStore['updateFeed']> {
+  return {
+    async get() {
+      return toFeed(await db.first(`${UPDATE_FEED} feed_desk.update_feed`));
+    },
+    async set(url) {
+      return toFeed(await db.first(`${UPDATE_FEED} feed_desk.set_update_feed($1)`, [url]));
     },
   };
 }

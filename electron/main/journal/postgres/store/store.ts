@@ -8,7 +8,7 @@ import { wrapPool } from '../connection/db';
 import { draftMethods } from './drafts';
 import { JournalUnreachableError, OfficeConnectionError, OfficePermissionError } from '../../errors';
 import { isUnreachable } from '../connection/errors';
-import { privacyMethods } from './privacy';
+import { privacyMethods, updateFeedMethods } from './privacy';
 import { queryMethods } from './queries';
 import { refreshChanges, REFRESH_MS } from './refresh';
 import { ROW_COLUMNS, toRow, type PgSubmission } from './rows';
@@ -77,6 +77,7 @@ export async function createPostgresStore(options: PostgresStoreOptions | string
       ...queryMethods(db),
       batches: batchMethods(db),
       privacy: privacyMethods(db),
+      updateFeed: updateFeedMethods(db),
       drafts: draftMethods(db),
     };
   } catch (err) {
