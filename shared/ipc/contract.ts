@@ -284,7 +284,6 @@ export const CONTRACT = {
   'imports:recent': { request: none, response: z.strictObject({ batches: z.array(batchViewSchema) }) },
   ...OFFICE_CONTRACT,
   ...PRIVACY_CONTRACT,
-  ...UPDATE_CONTRACT,
   /**
    * The command line this version carries (the npm tarball in the app's resources) and the
    * command that installs it with this computer's Node; null when this build carries none.
@@ -302,6 +301,7 @@ export const CONTRACT = {
     request: none,
     response: z.strictObject({ path: z.string().nullable(), errors: z.number().int() }),
   },
+  ...UPDATE_CONTRACT,
 } as const satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>;
 
 /** The request a channel takes (as sent). */

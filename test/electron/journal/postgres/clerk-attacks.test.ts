@@ -182,6 +182,11 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
       ],
       find_person: [`SELECT * FROM feed_desk.find_person(NULL, 'Smith', 'AB1 2CD')`],
       person_rows: [`SELECT * FROM feed_desk.person_rows(ARRAY[${ids.join(', ')}]::bigint[])`],
+      // The office's update feed is the supervisors' too: a clerk may not point every desk at a feed of theirs.
+      set_update_feed: [
+        "SELECT * FROM feed_desk.set_update_feed('https://updates.attacker.example/')",
+        'SELECT * FROM feed_desk.set_update_feed(NULL)',
+      ],
       erase_person: [
         `SELECT feed_desk.erase_person(ARRAY[${ids.join(', ')}]::bigint[], 'forged')`,
         `SELECT feed_desk.erase_person(ARRAY[${ids.join(', ')}]::bigint[], 'forged', ARRAY['policy'])`,
@@ -209,6 +214,8 @@ describeOfficeOnly('office journal attacked by a clerk with a plain pg client', 
     }
     expect(await snapshot()).toEqual(before);
     expect(await leftOut()).toEqual(leftBefore);
+    expect((await office.sql('owner', 'SELECT url FROM feed_desk.update_feed')).rows).toEqual([{ url: null }]);
+    expect(refusals.filter((m) => /only supervisors set the office's update feed/.test(m))).toHaveLength(2);
     expect(refusals.length).toBeGreaterThanOrEqual(ids.length * 2); // every claim and outcome refused in words
     expect(refusals.filter((m) => /clara/.test(m) || /not being sent by cody/.test(m)).length).toBeGreaterThan(0);
     await clara.recordOutcome(sending, LEASE.owner, {
