@@ -67,13 +67,17 @@ export async function startPgbouncer(
   );
   const [command, argv] = asServerUser([binary, '-d', config]) as [string, string[]];
   execFileSync(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The pid file is created before its number is written: read it until it holds a pid. An empty
+  // read taken for pid 0 made `kill 0` below stop this whole process group (the test run with it).
+  const readPid = () => (existsSync(pidfile) ? Number(readFileSync(pidfile, 'utf8').trim()) : NaN);
   const deadline = Date.now() + 10_000;
-  while (!existsSync(pidfile)) {
+  let pid = readPid();
+  while (!(Number.isInteger(pid) && pid > 1)) {
     if (Date.now() > deadline)
       throw new Error(`pgbouncer did not start: ${readFileSync(join(dir, 'pgbouncer.log'), 'utf8')}`);
     await new Promise((r) => setTimeout(r, 20));
+    pid = readPid();
   }
-  const pid = Number(readFileSync(pidfile, 'utf8').trim());
   // Ends it once this process is gone, however it ended (a killed test worker fires no 'exit').
   const guard = spawn(
     'sh',
