@@ -44,14 +44,14 @@ export function deskHost(core: Core): UpdateHost {
 }
 
 /** The feed a desk follows: the office's, when its journal is an office's that names one; else its own. */
-export async function followedFeed(core: Core): Promise<{ feed: string | undefined; office: boolean }> {
+async function followedFeed(core: Core): Promise<string | undefined> {
   const office = core.journal.updateFeed ? (await core.journal.updateFeed.get()).url : null;
-  return office ? { feed: office, office: true } : { feed: deskFeed(core.home), office: false };
+  return office ?? deskFeed(core.home);
 }
 
 /** The desk's updates, checking at start and every few hours (off, and saying why, without a feed). */
 export async function startDeskUpdates(core: Core, updater: AppUpdater): Promise<Updates> {
-  const { feed } = await followedFeed(core).catch(() => ({ feed: deskFeed(core.home) }));
+  const feed = await followedFeed(core).catch(() => deskFeed(core.home));
   const updates = new Updates(updater, deskHost(core), feed);
   updates.start();
   return updates;
