@@ -1,7 +1,9 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { API_KEY, buildApi } from '@shared/ipc/api';
+import { startupReads } from '@shared/ipc/startup-reads';
 
-// The page gets named functions derived from the contract, nothing else of Electron.
+// The page gets named functions derived from the contract, nothing else of Electron. The reads its
+// first screen needs are asked now, while the page's script loads.
 contextBridge.exposeInMainWorld(
   API_KEY,
   buildApi(
@@ -12,5 +14,6 @@ contextBridge.exposeInMainWorld(
       ipcRenderer.on(event, handler);
       return () => void ipcRenderer.removeListener(event, handler);
     },
+    startupReads(window.location.hash),
   ),
 );

@@ -1,19 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { readRoute } from './route';
+import { readRoute, type Route } from './route';
 import { fetchScreen } from './screen-modules';
-import { askFirstWindow } from './screens/journal/first-window';
+import { profilesAsked } from './use-profiles';
+import { draftAsked } from './screens/new-entry/draft-prefetch';
 import './styles.css';
 import './new-entry.css';
 import './settings.css';
 
-// The route is known before React renders: the Journal's first rows are asked for now, and the
-// first render waits for the screen's module (shown through Suspense instead, React would hold a
-// screen that arrives just after its fallback back by up to 300 ms).
-const route = readRoute();
-if (route === 'journal') askFirstWindow();
-void fetchScreen(route).then(() =>
+/** The longest the first render waits for the reads asked at load; after it, screens show "Loading…". */
+const FIRST_DATA_WAIT_MS = 300;
+
+/** What the first screen shows once it is here: its module, the profiles, New entry's draft. */
+function firstScreen(route: Route): Promise<unknown> {
+  const data = route === 'new-entry' ? [profilesAsked, draftAsked] : [profilesAsked];
+  const here = Promise.all([fetchScreen(route), ...data]);
+  return Promise.race([here, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+}
+
+// The first render waits for the screen's module and the reads asked at load (the preload asked
+// them as the page started), so it shows the screen, not "Loading…" followed by the screen.
+void firstScreen(readRoute()).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -4,13 +4,22 @@ import { calls } from './app-actions';
 
 type ListAnswer = ReturnType<typeof calls.profiles.list>;
 
-// Asked when the app loads, before the first render, so New entry need not wait a round trip more.
+// Asked when the app loads (the preload asked it already), so the first render can show New entry.
 let pending: ListAnswer | undefined = calls.profiles.list({});
+let arrived: Awaited<ListAnswer> | undefined;
+
+/** Settles once the list asked at load has answered: main.tsx renders first after it. */
+export const profilesAsked: Promise<unknown> = pending.then(
+  (answer) => (arrived = answer),
+  () => undefined,
+);
 
 /** The profiles and which one is active, reloaded on demand after any change. */
 export function useProfiles() {
-  const [state, setState] = useState<ResponseOf<'profiles:list'> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The answer asked at load, when it is here before the first render: that render shows it.
+  const [first] = useState(() => arrived);
+  const [state, setState] = useState<ResponseOf<'profiles:list'> | null>(first?.ok ? first.data : null);
+  const [error, setError] = useState<string | null>(first && !first.ok ? first.error.message : null);
 
   const reload = useCallback(async () => {
     const answer = pending ?? calls.profiles.list({});
@@ -23,8 +32,11 @@ export function useProfiles() {
   }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!first) return void reload();
+    // Shown already: a later mount reads afresh.
+    pending = undefined;
+    arrived = undefined;
+  }, [first, reload]);
 
   const active = state?.profiles.find((p) => p.profile.name === state.active);
   return { state, active, error, reload };

@@ -1,6 +1,7 @@
 import { CHANNELS, EVENTS, type Channel, type EventName } from './channels';
 import type { EventOf, RequestOf, ResponseOf } from './contract';
 import type { Result } from './result';
+import { askAtStartup, type StartupRead } from './startup-reads';
 
 type Domain<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type Verb<C extends string, D extends string> = C extends `${D}:${infer V}` ? V : never;
@@ -37,16 +38,19 @@ export const API_KEY = 'feedDesk';
 
 /**
  * Builds the named-function API from the contract over a transport. The transport stays in the
- * closure: the page gets named functions only, never a generic invoke.
+ * closure: the page gets named functions only, never a generic invoke. `startup` reads are asked
+ * at once, and answer the page's first equal call (see `startupReads`).
  */
 export function buildApi(
   invoke: (channel: Channel, request: unknown) => Promise<unknown>,
   subscribe: Subscribe,
+  startup: readonly StartupRead[] = [],
 ): FeedDeskApi {
+  const early = askAtStartup(invoke, startup);
   const api: Record<string, Record<string, (arg: never) => unknown>> = {};
   for (const channel of CHANNELS) {
     const [domain = '', verb = ''] = channel.split(':');
-    (api[domain] ??= {})[verb] = (request: unknown) => invoke(channel, request);
+    (api[domain] ??= {})[verb] = (request: unknown) => early(channel, request) ?? invoke(channel, request);
   }
   for (const event of EVENTS) {
     const [domain = '', name = ''] = event.split(':');

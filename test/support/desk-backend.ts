@@ -20,6 +20,7 @@ import { pdfFooter, type ConfirmOptions } from '@main/ipc/desktop';
 export const preloadShim = buildSync({
   stdin: {
     contents: `import { API_KEY, buildApi } from './shared/ipc/api';
+      import { startupReads } from './shared/ipc/startup-reads';
       const listeners = new Map();
       window.__feedDeskEmit = (event, payload) => (listeners.get(event) ?? []).forEach((l) => l(payload));
       window[API_KEY] = buildApi(
@@ -30,6 +31,8 @@ export const preloadShim = buildSync({
           listeners.set(event, [...(listeners.get(event) ?? []), listener]);
           return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
         },
+        // Not on about:blank between the tests' pages.
+        window.location.protocol === 'about:' ? [] : startupReads(window.location.hash),
       );`,
     resolveDir: process.cwd(),
     loader: 'ts',

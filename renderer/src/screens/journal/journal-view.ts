@@ -8,7 +8,7 @@ import {
   type SortColumn,
   type SubmissionKind,
 } from '@shared/journal/types';
-import { DEFAULT_SORT as FIRST_WINDOW_SORT } from './first-window';
+import { JOURNAL_DEFAULT_SORT } from '@shared/ipc/startup-reads';
 
 /** The list's filter and order as the hash holds it: the journal filter without its window. */
 export interface ListFilter {
@@ -33,7 +33,7 @@ export interface JournalView {
 }
 
 /** Newest first, the way a supervisor starts the day. */
-export const DEFAULT_SORT: Pick<ListFilter, 'sort' | 'direction'> = FIRST_WINDOW_SORT;
+export const DEFAULT_SORT: Pick<ListFilter, 'sort' | 'direction'> = JOURNAL_DEFAULT_SORT;
 
 const MAX_TEXT = 200;
 const isDate = (value: string | null): value is string =>

@@ -1,7 +1,7 @@
 import type { JournalListRow } from '@shared/ipc/contract';
 import { calls } from './actions';
 import type { ListFilter } from './journal-view';
-import { takeFirstWindow, WINDOW } from './first-window';
+import { JOURNAL_WINDOW as WINDOW } from '@shared/ipc/startup-reads';
 
 /** Windows kept at most; the farthest from the view are forgotten first (fetched again if needed). */
 const KEPT = 40;
@@ -113,9 +113,8 @@ export class RowWindows {
   private async load(run: readonly number[]): Promise<void> {
     const generation = this.generation;
     for (const offset of run) this.loading.add(offset);
-    // The first window of the view the page opened on was asked for at the start (main.tsx).
-    const early = run.length === 1 && run[0] === 0 ? takeFirstWindow(this.filter) : null;
-    const result = await (early ?? calls.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length }));
+    // The unfiltered list's first window was asked for by the preload as the page started (startupReads).
+    const result = await calls.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length });
     if (generation !== this.generation) return;
     for (const offset of run) this.loading.delete(offset);
     if (result.ok) {

@@ -3,8 +3,26 @@ import { DRAFT_SCREEN } from './use-draft-autosave';
 
 type DraftAnswer = ReturnType<typeof calls.drafts.get>;
 
-// Started when the app loads, in parallel with the profile list, so the first form shows sooner.
+// Asked when the app loads (the preload asked it already), in parallel with the profile list, so
+// the first render can show the form.
 let pending: DraftAnswer | undefined = calls.drafts.get({ screen: DRAFT_SCREEN });
+let arrived: Awaited<DraftAnswer> | undefined;
+
+/** Settles once the draft asked at load has answered: main.tsx renders New entry first after it. */
+export const draftAsked: Promise<unknown> = pending.then(
+  (answer) => (arrived = answer),
+  () => undefined,
+);
+
+/** The draft asked at load, if it has answered and has not been read yet. */
+export function arrivedDraft(): Awaited<DraftAnswer> | undefined {
+  return pending ? arrived : undefined;
+}
+
+/** After the draft asked at load was shown: the next visit reads it afresh. */
+export function forgetArrivedDraft(): void {
+  pending = undefined;
+}
 
 /** The autosaved draft: the one fetched at start-up the first time, a fresh read afterwards. */
 export function loadDraft(): DraftAnswer {

@@ -1,4 +1,5 @@
-import { Fragment, useEffect, useMemo } from 'react';
+import { Fragment, memo, useLayoutEffect, useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useCommitLog } from '../../render-log';
 import { ENTRY_SECTIONS } from '@shared/entry/fields';
 import type { Profile } from '@shared/profile/schema';
@@ -35,6 +36,38 @@ const Keys = ({ keys }: { keys: string }) => (
   </kbd>
 );
 
+/**
+ * The form's four sections. Memoised: the form's own re-renders (its state, a submit) pass them by,
+ * each field redrawing on its own field's state only.
+ */
+const Sections = memo(function Sections({
+  specs,
+  form,
+  profile,
+}: {
+  specs: ReturnType<typeof entryFieldSpecs>;
+  form: UseFormReturn<EntryValues, unknown, EntryValues>;
+  profile: string;
+}) {
+  return (
+    <div className="sections">
+      {ENTRY_SECTIONS.map((section) => (
+        <fieldset key={section.title} className={`section section-${section.fields[0]}`}>
+          <legend>{section.title}</legend>
+          <div className="grid">
+            {section.fields.map((name) => (
+              <Fragment key={name}>
+                <FormField spec={specs[name]} form={form} />
+                {name === 'postcode' && <ReturningCustomer form={form} profile={profile} />}
+              </Fragment>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+});
+
 /** The New entry form: four sections, keyboard-first, errors inline and summarised, the result announced. */
 /**
  * The focused field wholly in view (WCAG 2.4.11): a browser moving the focus to a tall field (the
@@ -46,17 +79,21 @@ function keepInView(el: HTMLElement): void {
 }
 
 /**
- * Keeps `--action-bar` on the page at the bottom bar's height, so the page's scroll padding (what a
- * focused field is kept above) grows with a long answer in the bar.
+ * Keeps the page's bottom scroll padding (what a focused field is kept above) at the bottom bar's
+ * height while the bar stays in view, so a long answer in the bar does not cover the focused field.
+ * It is set on the root as a property nobody inherits: setting it restyles the root alone.
  */
 function barHeight(bar: HTMLDivElement | null): (() => void) | void {
   if (!bar) return;
   const root = document.documentElement;
-  const observer = new ResizeObserver(() => root.style.setProperty('--action-bar', `${bar.offsetHeight}px`));
+  const observer = new ResizeObserver(() => {
+    const padding = getComputedStyle(bar).position === 'sticky' ? `calc(${bar.offsetHeight}px + 1rem)` : '';
+    if (root.style.scrollPaddingBottom !== padding) root.style.scrollPaddingBottom = padding;
+  });
   observer.observe(bar);
   return () => {
     observer.disconnect();
-    root.style.removeProperty('--action-bar');
+    root.style.scrollPaddingBottom = '';
   };
 }
 
@@ -76,7 +113,8 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
   // After a submit, the fields to correct take the keyboard hint's place: the form does not move.
   const summaryShown = submitCount > 0 && fieldsWithErrors(errors).length > 0;
 
-  useEffect(() => focusField('account_code'), []);
+  // In the commit, before the first paint: the form is painted once, with its first field focused.
+  useLayoutEffect(() => focusField('account_code'), []);
   useCommitLog('form');
 
   return (
@@ -117,21 +155,7 @@ export function EntryForm({ profile, initial, restoredAt, copiedFrom = null, cor
           )}
           {entry.correcting !== null && entry.outcome === null && <RejectionReason id={entry.correcting} />}
         </div>
-        <div className="sections">
-          {ENTRY_SECTIONS.map((section) => (
-            <fieldset key={section.title} className={`section section-${section.fields[0]}`}>
-              <legend>{section.title}</legend>
-              <div className="grid">
-                {section.fields.map((name) => (
-                  <Fragment key={name}>
-                    <FormField spec={specs[name]} form={form} />
-                    {name === 'postcode' && <ReturningCustomer form={form} profile={profile.name} />}
-                  </Fragment>
-                ))}
-              </div>
-            </fieldset>
-          ))}
-        </div>
+        <Sections specs={specs} form={form} profile={profile.name} />
         <div className="action-bar" ref={barHeight}>
           <div className="buttons">
             <button type="submit" className="primary" disabled={busy} aria-keyshortcuts="Control+Enter">

@@ -5,10 +5,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useRead } from '../../journal-feed/use-live';
 import { fromDraft, sameValues, type EntryValues } from './blank';
 import { EntryForm } from './entry-form';
-import { loadDraft } from './draft-prefetch';
+import { arrivedDraft, forgetArrivedDraft, loadDraft } from './draft-prefetch';
 import { SessionStrip } from './session-strip';
 import { saveDraft } from './use-draft-autosave';
-import { prefillValues, takePrefill, type Prefill } from './prefill';
+import { prefillValues, prefillWaiting, takePrefill, type Prefill } from './prefill';
+import type { ResponseOf } from '@shared/ipc/contract';
+
+type Draft = ResponseOf<'drafts:get'>;
 
 type Start = {
   values: EntryValues;
@@ -18,6 +21,12 @@ type Start = {
   corrects: number | null;
 };
 
+/** Where a form restored from the autosaved draft starts (an empty draft is no restore). */
+function savedStart(draft: Draft): Start {
+  const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;
+  return { values: fromDraft(draft.payload), restored, copiedFrom: null, corrects: restored ? draft.corrects : null };
+}
+
 /**
  * New entry: restores the autosaved draft, or starts from a journal entry copied with "Open as new
  * entry" (asking first when that would replace a draft with content), then shows the form beside
@@ -25,8 +34,14 @@ type Start = {
  */
 export function NewEntryScreen({ profile }: { profile: Profile }) {
   const order = useScreenDateOrder();
-  const [initial, setInitial] = useState<Start | null>(null);
+  // The draft asked at load, when it is here and no journal entry waits to be copied: the first
+  // render shows the form.
+  const [initial, setInitial] = useState<Start | null>(() => {
+    const draft = arrivedDraft();
+    return draft?.ok && !prefillWaiting() ? savedStart(draft.data) : null;
+  });
   const [question, setQuestion] = useState<{ draft: Start; copy: Start } | null>(null);
+  const fromLoad = useRef(initial !== null);
 
   /** Starts from the copy, which becomes the draft, so leaving the screen does not bring the old draft back. */
   const startCopy = (copy: Start) => {
@@ -35,21 +50,19 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
     setInitial(copy);
   };
 
-  const draftRead = useRead(loadDraft);
+  const draftRead = useRead(fromLoad.current ? null : loadDraft);
   const answered = draftRead.data !== null || draftRead.error !== null;
   const started = useRef(false);
 
   useEffect(() => {
+    // Shown from the draft asked at load: the next visit reads it afresh.
+    if (fromLoad.current) forgetArrivedDraft();
+  }, []);
+
+  useEffect(() => {
     if (!answered || started.current) return;
     started.current = true;
-    const draft = draftRead.data ?? { payload: null, corrects: null, updatedAt: null };
-    const restored = draft.payload && Object.values(draft.payload).some((v) => v !== '') ? draft.updatedAt : null;
-    const fromSaved: Start = {
-      values: fromDraft(draft.payload),
-      restored,
-      copiedFrom: null,
-      corrects: restored ? draft.corrects : null,
-    };
+    const fromSaved = savedStart(draftRead.data ?? { payload: null, corrects: null, updatedAt: null });
     const prefill = takePrefill();
     if (!prefill) return setInitial(fromSaved);
     const copy: Start = {
@@ -58,7 +71,7 @@ export function NewEntryScreen({ profile }: { profile: Profile }) {
       copiedFrom: prefill,
       corrects: null,
     };
-    if (restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
+    if (fromSaved.restored && !sameValues(copy.values, fromSaved.values)) setQuestion({ draft: fromSaved, copy });
     else startCopy(copy);
     // Once, when the draft is read: the prefill is one shot, the date order as it is then.
   }, [answered]);

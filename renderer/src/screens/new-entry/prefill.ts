@@ -18,6 +18,9 @@ export function setPrefill(prefill: Prefill): void {
   pending = prefill;
 }
 
+/** Whether a prefill waits for the next New entry screen. */
+export const prefillWaiting = (): boolean => pending !== null;
+
 /** Takes the waiting prefill, if any; it is gone afterwards, so a later visit starts from the draft. */
 export function takePrefill(): Prefill | null {
   const taken = pending;

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { calls } from './actions';
 import { sameValues, type EntryValues } from './blank';
+import { ENTRY_DRAFT_SCREEN } from '@shared/ipc/startup-reads';
 
 /** The draft slot of this screen in the journal database. */
-export const DRAFT_SCREEN = 'new-entry';
+export const DRAFT_SCREEN = ENTRY_DRAFT_SCREEN;
 const AUTOSAVE_MS = 400;
 
 /** Saves the form as typed with the row it corrects (if any). */

@@ -1,0 +1,67 @@
+import type { Channel } from './channels';
+import { routeOf, splitHash } from '../route';
+
+/** A read the first screen makes: its channel and request. */
+export type StartupRead = readonly [channel: Channel, request: unknown];
+
+/** New entry's draft slot in the journal database. */
+export const ENTRY_DRAFT_SCREEN = 'new-entry';
+/** Journal rows fetched per request: a few screens' worth, so scrolling asks main rarely and each answer stays small. */
+export const JOURNAL_WINDOW = 100;
+/** The Journal's order when none is chosen: newest first, the way a supervisor starts the day. */
+export const JOURNAL_DEFAULT_SORT = { sort: 'created_at', direction: 'desc' } as const;
+
+/**
+ * The reads the screen a page opens on (by its hash) makes before it can show anything: the
+ * profiles for every screen, New entry's draft, the unfiltered Journal's first window. The preload
+ * asks them as the page starts loading, so they are answered while the page's script loads.
+ */
+export function startupReads(hash: string): StartupRead[] {
+  const reads: StartupRead[] = [['profiles:list', {}]];
+  const route = routeOf(hash);
+  if (route === 'new-entry') reads.push(['drafts:get', { screen: ENTRY_DRAFT_SCREEN }]);
+  const query = new URLSearchParams(splitHash(hash)[1]);
+  query.delete('id');
+  if (route === 'journal' && query.size === 0) {
+    reads.push(['journal:list', { ...JOURNAL_DEFAULT_SORT, offset: 0, limit: JOURNAL_WINDOW }]);
+  }
+  return reads;
+}
+
+/** A value as text with object keys in order, so two equal requests give the same text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** How long an answer asked at start is kept for the page: a later call asks afresh. */
+const KEPT_MS = 5000;
+
+/**
+ * Asks `reads` now; returns the function that hands each answer, once, to the page's first call
+ * with the same channel and an equal request (undefined for any other call, or after KEPT_MS).
+ */
+export function askAtStartup(
+  invoke: (channel: Channel, request: unknown) => Promise<unknown>,
+  reads: readonly StartupRead[],
+): (channel: Channel, request: unknown) => Promise<unknown> | undefined {
+  const asked = new Map<string, Promise<unknown>>();
+  for (const [channel, request] of reads) {
+    const answer = invoke(channel, request);
+    // A failure reaches the page's own call; one never called for is not an unhandled rejection.
+    answer.catch(() => undefined);
+    asked.set(`${channel} ${canonical(request)}`, answer);
+  }
+  if (asked.size > 0) setTimeout(() => asked.clear(), KEPT_MS);
+  return (channel, request) => {
+    const key = `${channel} ${canonical(request)}`;
+    const answer = asked.get(key);
+    asked.delete(key);
+    return answer;
+  };
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildApi } from '@shared/ipc/api';
+import type { Channel } from '@shared/ipc/channels';
+import { askAtStartup, JOURNAL_WINDOW, startupReads } from '@shared/ipc/startup-reads';
+import { routeOf, splitHash } from '@shared/route';
+
+describe('the hash route', () => {
+  it('names a screen, New entry for none or an unknown one', () => {
+    expect(routeOf('')).toBe('new-entry');
+    expect(routeOf('#/journal?states=unknown')).toBe('journal');
+    expect(routeOf('#journal')).toBe('journal');
+    expect(routeOf('#/nowhere')).toBe('new-entry');
+    expect(splitHash('#/journal?states=unknown&id=4')).toEqual(['journal', 'states=unknown&id=4']);
+  });
+});
+
+describe('startupReads', () => {
+  it('asks the profiles and the draft for New entry', () => {
+    expect(startupReads('')).toEqual([
+      ['profiles:list', {}],
+      ['drafts:get', { screen: 'new-entry' }],
+    ]);
+  });
+
+  it("asks the unfiltered Journal's first window, with or without a row open", () => {
+    const first = ['journal:list', { sort: 'created_at', direction: 'desc', offset: 0, limit: JOURNAL_WINDOW }];
+    expect(startupReads('#/journal')).toEqual([['profiles:list', {}], first]);
+    expect(startupReads('#/journal?id=12')).toEqual([['profiles:list', {}], first]);
+  });
+
+  it('asks only the profiles for a filtered Journal and the other screens', () => {
+    expect(startupReads('#/journal?states=unknown')).toEqual([['profiles:list', {}]]);
+    expect(startupReads('#/settings')).toEqual([['profiles:list', {}]]);
+    expect(startupReads('#/cancellation')).toEqual([['profiles:list', {}]]);
+  });
+});
+
+describe('askAtStartup', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('hands each answer once, to an equal request in any key order', async () => {
+    const invoke = vi.fn((channel: Channel, request: unknown) => Promise.resolve({ channel, request }));
+    const take = askAtStartup(invoke, [['journal:list', { sort: 'created_at', direction: 'desc', offset: 0 }]]);
+    expect(invoke).toHaveBeenCalledTimes(1);
+    expect(take('journal:list', { sort: 'created_at', direction: 'asc', offset: 0 })).toBeUndefined();
+    expect(take('journal:attention', {})).toBeUndefined();
+    const answer = take('journal:list', { offset: 0, direction: 'desc', sort: 'created_at', q: undefined });
+    await expect(answer).resolves.toEqual({
+      channel: 'journal:list',
+      request: { sort: 'created_at', direction: 'desc', offset: 0 },
+    });
+    expect(take('journal:list', { sort: 'created_at', direction: 'desc', offset: 0 })).toBeUndefined();
+  });
+
+  it('keeps an answer for five seconds only', () => {
+    vi.useFakeTimers();
+    const take = askAtStartup(() => Promise.resolve('old'), [['profiles:list', {}]]);
+    vi.advanceTimersByTime(5001);
+    expect(take('profiles:list', {})).toBeUndefined();
+  });
+
+  it('leaves a failure to the call that takes it, and none unhandled', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const take = askAtStartup(
+        () => Promise.reject(new Error('main is gone')),
+        [
+          ['profiles:list', {}],
+          ['drafts:get', { screen: 'new-entry' }],
+        ],
+      );
+      await expect(take('profiles:list', {})).rejects.toThrow('main is gone');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+});
+
+describe('buildApi with startup reads', () => {
+  it("answers the page's first equal call from the read asked at start, later calls afresh", async () => {
+    let n = 0;
+    const invoke = vi.fn(() => Promise.resolve({ ok: true, data: { call: (n += 1) } }));
+    const api = buildApi(invoke, () => () => undefined, startupReads(''));
+    expect(invoke).toHaveBeenCalledTimes(2);
+    expect(await api.drafts.get({ screen: 'new-entry' })).toEqual({ ok: true, data: { call: 2 } });
+    expect(invoke).toHaveBeenCalledTimes(2);
+    expect(await api.drafts.get({ screen: 'new-entry' })).toEqual({ ok: true, data: { call: 3 } });
+    expect(invoke).toHaveBeenCalledTimes(3);
+  });
+});
