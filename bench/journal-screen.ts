@@ -119,15 +119,19 @@ const PAINTED = `(ready) => new Promise((resolve) => {
 
 /**
  * Watched in each page from its start (an init script, so nothing of Playwright's runs in the page
- * while it loads): once a row with its data (or the plain page's input) is there and the frame
- * showing it has been painted, the time is written to the console.
+ * while it loads): as soon as a row with its data (or the plain page's input) is in the document (a
+ * mutation observer sees it in the same task), the time the frame showing it has been painted (a
+ * task queued from the next animation frame runs after that frame's paint) is written to the console.
  */
 const WATCH_FIRST_PAINT = `(() => {
-  const check = () =>
-    document.querySelector('.grid-body .grid-row:not(.loading), #field-account_code')
-      ? requestAnimationFrame(() => setTimeout(() => console.debug('bench-painted ' + performance.now())))
-      : requestAnimationFrame(check);
-  requestAnimationFrame(check);
+  const seen = () => document.querySelector('.grid-body .grid-row:not(.loading), #field-account_code');
+  const painted = () => requestAnimationFrame(() => setTimeout(() => console.debug('bench-painted ' + performance.now())));
+  const observer = new MutationObserver(() => {
+    if (!seen()) return;
+    observer.disconnect();
+    painted();
+  });
+  observer.observe(document, { childList: true, subtree: true });
 })()`;
 
 /** Navigation start to the first rows (or the plain page's input) painted, on the page's own clock. */

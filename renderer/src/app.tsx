@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { navigate, useHashRoute, type Route } from './use-hash-route';
 import { useProfiles } from './use-profiles';
 import { JournalBadge } from './components/journal-badge';
@@ -79,6 +79,9 @@ export function App() {
     };
   }, []);
 
+  // The same element while the route and profiles stay: the shell's own updates (the attention
+  // count, the journal's reachability) do not redraw the screen.
+  const screen = useMemo(() => <Screen route={route} profiles={profiles} />, [route, profiles]);
   const active = profiles.active;
   const colour = profileColour(active);
   return (
@@ -135,9 +138,7 @@ export function App() {
               {attention ? `Journal – ${attention.toLocaleString()} need attention` : 'Journal'}
             </ScreenTitle>
           )}
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <Screen route={route} profiles={profiles} />
-          </Suspense>
+          <Suspense fallback={<p role="status">Loading…</p>}>{screen}</Suspense>
         </main>
       </div>
     </TitleProfileProvider>

@@ -5,6 +5,7 @@ import { readRoute, type Route } from './route';
 import { fetchScreen } from './screen-modules';
 import { profilesAsked } from './use-profiles';
 import { draftAsked } from './screens/new-entry/draft-prefetch';
+import { askFirstWindow } from './screens/journal/first-window';
 import './styles.css';
 import './new-entry.css';
 import './settings.css';
@@ -12,9 +13,14 @@ import './settings.css';
 /** The longest the first render waits for the reads asked at load; after it, screens show "Loading…". */
 const FIRST_DATA_WAIT_MS = 300;
 
-/** What the first screen shows once it is here: its module, the profiles, New entry's draft. */
+/** What the first screen shows once it is here: its module, the profiles, New entry's draft, the Journal's rows. */
 function firstScreen(route: Route): Promise<unknown> {
-  const data = route === 'new-entry' ? [profilesAsked, draftAsked] : [profilesAsked];
+  const data =
+    route === 'new-entry'
+      ? [profilesAsked, draftAsked]
+      : route === 'journal'
+        ? [profilesAsked, askFirstWindow()]
+        : [profilesAsked];
   const here = Promise.all([fetchScreen(route), ...data]);
   return Promise.race([here, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ResponseOf } from '@shared/ipc/contract';
 import { calls } from './app-actions';
 
@@ -38,8 +38,11 @@ export function useProfiles() {
     arrived = undefined;
   }, [first, reload]);
 
-  const active = state?.profiles.find((p) => p.profile.name === state.active);
-  return { state, active, error, reload };
+  // One object per answer: a screen given it re-renders when the profiles change, not with the shell.
+  return useMemo(() => {
+    const active = state?.profiles.find((p) => p.profile.name === state.active);
+    return { state, active, error, reload };
+  }, [state, error, reload]);
 }
 
 /** What useProfiles returns. */

@@ -54,3 +54,33 @@ it('grows an estimate that is short of the rows seen', async () => {
   expect(windows.about).toBe(true);
   expect(windows.total).toBe(700); // every row seen so far is counted
 });
+
+it('starts the unfiltered list from the first window asked for as the page started, once', async () => {
+  const asked: unknown[] = [];
+  const journal = (window as unknown as Record<string, { journal: { list: typeof list } }>)[API_KEY]!.journal;
+  journal.list = async (request) => (asked.push(request), list(request));
+  (window as unknown as { location: { hash: string } }).location = { hash: '#/journal?id=7' };
+  const { askFirstWindow } = await import('../../renderer/src/screens/journal/first-window');
+  await askFirstWindow();
+  expect(asked).toEqual([{ sort: 'created_at', direction: 'desc', offset: 0, limit: 100 }]);
+  const windows = new RowWindows({ sort: 'created_at', direction: 'desc' });
+  // Shown at once, without asking main again.
+  expect(windows.row(0)?.id).toBe(1);
+  expect(windows.total).toBe(estimate);
+  windows.need(0, 30);
+  expect(asked).toHaveLength(1);
+  // Given once: the next list asks for itself.
+  const again = new RowWindows({ sort: 'created_at', direction: 'desc' });
+  expect(again.row(0)).toBeUndefined();
+  expect(again.total).toBeNull();
+});
+
+it('asks nothing at the start for a filtered Journal', async () => {
+  const asked: unknown[] = [];
+  const journal = (window as unknown as Record<string, { journal: { list: typeof list } }>)[API_KEY]!.journal;
+  journal.list = async (request) => (asked.push(request), list(request));
+  (window as unknown as { location: { hash: string } }).location = { hash: '#/journal?states=unknown' };
+  const { askFirstWindow } = await import('../../renderer/src/screens/journal/first-window');
+  await askFirstWindow();
+  expect(asked).toEqual([]);
+});

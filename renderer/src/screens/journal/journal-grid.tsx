@@ -61,6 +61,8 @@ export function JournalGrid(props: JournalGridProps) {
     directDomUpdates: true,
     // Every row is ROW_HEIGHT tall: a row's size is never read back from the layout.
     useCachedMeasurements: true,
+    // Until the grid is measured: the window's size, so the first render has the rows in view.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

@@ -1,7 +1,8 @@
-import type { JournalListRow } from '@shared/ipc/contract';
+import type { JournalListRow, ResponseOf } from '@shared/ipc/contract';
 import { calls } from './actions';
-import type { ListFilter } from './journal-view';
-import { JOURNAL_WINDOW as WINDOW } from '@shared/ipc/startup-reads';
+import { filterKey, type ListFilter } from './journal-view';
+import { JOURNAL_DEFAULT_SORT, JOURNAL_WINDOW as WINDOW } from '@shared/ipc/startup-reads';
+import { takeFirstWindow } from './first-window';
 
 /** Windows kept at most; the farthest from the view are forgotten first (fetched again if needed). */
 const KEPT = 40;
@@ -41,7 +42,11 @@ export class RowWindows {
   private bound: number | null = null;
   error: string | null = null;
 
-  constructor(private readonly filter: ListFilter) {}
+  constructor(private readonly filter: ListFilter) {
+    // The unfiltered list starts from the first window asked for as the page started, if it is here.
+    const first = takeFirstWindow();
+    if (first && filterKey(filter) === filterKey({ ...JOURNAL_DEFAULT_SORT })) this.accept([0], first);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -113,31 +118,31 @@ export class RowWindows {
   private async load(run: readonly number[]): Promise<void> {
     const generation = this.generation;
     for (const offset of run) this.loading.add(offset);
-    // The unfiltered list's first window was asked for by the preload as the page started (startupReads).
     const result = await calls.journal.list({ ...this.filter, offset: run[0]!, limit: WINDOW * run.length });
     if (generation !== this.generation) return;
     for (const offset of run) this.loading.delete(offset);
-    if (result.ok) {
-      run.forEach((offset, i) => this.windows.set(offset, result.data.rows.slice(i * WINDOW, (i + 1) * WINDOW)));
-      this.forgetFarthest();
-      const { rows, total, about } = result.data;
-      const start = run[0]!;
-      const reached = start + rows.length;
-      if (about && rows.length < WINDOW * run.length) {
-        // A short window says where the list ends; an empty one only that it ends before it
-        // (exactly there when the window before it was full).
-        const before = this.windows.get(start - WINDOW);
-        if (rows.length > 0 || start === 0 || before?.length === WINDOW) this.end = reached;
-        else this.bound = Math.min(this.bound ?? start, start);
-      }
-      this.about = about && this.end === null;
-      // An estimate short of the rows seen grows to them, and shrinks to where the list is known to end.
-      this.total = about ? (this.end ?? Math.min(this.bound ?? Infinity, Math.max(total, reached))) : total;
-      this.error = null;
-    } else {
-      this.error = result.error.message;
-    }
+    if (result.ok) this.accept(run, result.data);
+    else this.error = result.error.message;
     this.version += 1;
     for (const listener of this.listeners) listener();
+  }
+
+  /** Keeps the windows of a run from main's answer, with the total it gives. */
+  private accept(run: readonly number[], { rows, total, about }: ResponseOf<'journal:list'>): void {
+    run.forEach((offset, i) => this.windows.set(offset, rows.slice(i * WINDOW, (i + 1) * WINDOW)));
+    this.forgetFarthest();
+    const start = run[0]!;
+    const reached = start + rows.length;
+    if (about && rows.length < WINDOW * run.length) {
+      // A short window says where the list ends; an empty one only that it ends before it
+      // (exactly there when the window before it was full).
+      const before = this.windows.get(start - WINDOW);
+      if (rows.length > 0 || start === 0 || before?.length === WINDOW) this.end = reached;
+      else this.bound = Math.min(this.bound ?? start, start);
+    }
+    this.about = about && this.end === null;
+    // An estimate short of the rows seen grows to them, and shrinks to where the list is known to end.
+    this.total = about ? (this.end ?? Math.min(this.bound ?? Infinity, Math.max(total, reached))) : total;
+    this.error = null;
   }
 }
