@@ -1,15 +1,17 @@
 import { calls } from './actions';
+import { readRoute } from '../../route';
 import { DRAFT_SCREEN } from './use-draft-autosave';
 
 type DraftAnswer = ReturnType<typeof calls.drafts.get>;
 
-// Asked when the app loads (the preload asked it already), in parallel with the profile list, so
-// the first render can show the form.
-let pending: DraftAnswer | undefined = calls.drafts.get({ screen: DRAFT_SCREEN });
+// Asked when the app loads on New entry (the preload asked it already), in parallel with the
+// profile list, so the first render can show the form; another screen asks when New entry opens.
+let pending: DraftAnswer | undefined =
+  readRoute() === 'new-entry' ? calls.drafts.get({ screen: DRAFT_SCREEN }) : undefined;
 let arrived: Awaited<DraftAnswer> | undefined;
 
 /** Settles once the draft asked at load has answered: main.tsx renders New entry first after it. */
-export const draftAsked: Promise<unknown> = pending.then(
+export const draftAsked: Promise<unknown> = (pending ?? Promise.resolve(undefined)).then(
   (answer) => (arrived = answer),
   () => undefined,
 );
