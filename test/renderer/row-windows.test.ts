@@ -55,13 +55,19 @@ it('grows an estimate that is short of the rows seen', async () => {
   expect(windows.total).toBe(700); // every row seen so far is counted
 });
 
-it('starts the unfiltered list from the first window asked for as the page started, once', async () => {
+/** Opens the page at `hash` and lets it take the first window asked for at the start; returns what main was asked. */
+async function startAt(hash: string): Promise<unknown[]> {
   const asked: unknown[] = [];
   const journal = (window as unknown as Record<string, { journal: { list: typeof list } }>)[API_KEY]!.journal;
   journal.list = async (request) => (asked.push(request), list(request));
-  (window as unknown as { location: { hash: string } }).location = { hash: '#/journal?id=7' };
+  (window as unknown as { location: { hash: string } }).location = { hash };
   const { askFirstWindow } = await import('../../renderer/src/screens/journal/first-window');
   await askFirstWindow();
+  return asked;
+}
+
+it('starts the unfiltered list from the first window asked for as the page started, once', async () => {
+  const asked = await startAt('#/journal?id=7');
   expect(asked).toEqual([{ sort: 'created_at', direction: 'desc', offset: 0, limit: 100 }]);
   const windows = new RowWindows({ sort: 'created_at', direction: 'desc' });
   // Shown at once, without asking main again.
@@ -76,11 +82,5 @@ it('starts the unfiltered list from the first window asked for as the page start
 });
 
 it('asks nothing at the start for a filtered Journal', async () => {
-  const asked: unknown[] = [];
-  const journal = (window as unknown as Record<string, { journal: { list: typeof list } }>)[API_KEY]!.journal;
-  journal.list = async (request) => (asked.push(request), list(request));
-  (window as unknown as { location: { hash: string } }).location = { hash: '#/journal?states=unknown' };
-  const { askFirstWindow } = await import('../../renderer/src/screens/journal/first-window');
-  await askFirstWindow();
-  expect(asked).toEqual([]);
+  expect(await startAt('#/journal?states=unknown')).toEqual([]);
 });
