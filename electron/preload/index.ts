@@ -3,7 +3,7 @@ import { API_KEY, buildApi } from '@shared/ipc/api';
 import { startupReads } from '@shared/ipc/startup-reads';
 
 // The page gets named functions derived from the contract, nothing else of Electron. The reads its
-// first screen needs are asked now, while the page's script loads.
+// first screen needs are asked as soon as this has run, while the page's script loads.
 contextBridge.exposeInMainWorld(
   API_KEY,
   buildApi(

@@ -39,7 +39,7 @@ export const API_KEY = 'feedDesk';
 /**
  * Builds the named-function API from the contract over a transport. The transport stays in the
  * closure: the page gets named functions only, never a generic invoke. `startup` reads are asked
- * at once, and answer the page's first equal call (see `startupReads`).
+ * as soon as the preload has run, and answer the page's first equal call (see `askAtStartup`).
  */
 export function buildApi(
   invoke: (channel: Channel, request: unknown) => Promise<unknown>,

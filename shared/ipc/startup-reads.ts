@@ -42,18 +42,25 @@ function canonical(value: unknown): string {
 /** How long an answer asked at start is kept for the page: a later call asks afresh. */
 const KEPT_MS = 5000;
 
+/** Whether an answer is a success (`{ ok: true, ... }`, see result.ts). */
+const succeeded = (answer: unknown): boolean => (answer as { ok?: unknown } | null)?.ok === true;
+
 /**
- * Asks `reads` now; returns the function that hands each answer, once, to the page's first call
- * with the same channel and an equal request (undefined for any other call, or after KEPT_MS).
+ * Asks `reads` as soon as the preload has run (Electron may not know which page sends a call made
+ * while the preload itself runs, and main refuses a sender it cannot check); returns the function
+ * that hands each answer, once, to the page's first call with the same channel and an equal request
+ * (undefined for any other call, or after KEPT_MS). An answer that is not a success is not handed
+ * on: that call asks main afresh.
  */
 export function askAtStartup(
   invoke: (channel: Channel, request: unknown) => Promise<unknown>,
   reads: readonly StartupRead[],
 ): (channel: Channel, request: unknown) => Promise<unknown> | undefined {
   const asked = new Map<string, Promise<unknown>>();
+  const preloadDone = new Promise((resolve) => setTimeout(resolve, 0));
   for (const [channel, request] of reads) {
-    const answer = invoke(channel, request);
-    // A failure reaches the page's own call; one never called for is not an unhandled rejection.
+    const answer = preloadDone.then(() => invoke(channel, request));
+    // A failure is met by the page's own call; one never called for is not an unhandled rejection.
     answer.catch(() => undefined);
     asked.set(`${channel} ${canonical(request)}`, answer);
   }
@@ -62,6 +69,7 @@ export function askAtStartup(
     const key = `${channel} ${canonical(request)}`;
     const answer = asked.get(key);
     asked.delete(key);
-    return answer;
+    const afresh = () => invoke(channel, request);
+    return answer?.then((early) => (succeeded(early) ? early : afresh()), afresh);
   };
 }
