@@ -31,8 +31,11 @@ export const preloadShim = buildSync({
           listeners.set(event, [...(listeners.get(event) ?? []), listener]);
           return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
         },
-        // Not on about:blank between the tests' pages.
-        window.location.protocol === 'about:' ? [] : startupReads(window.location.hash),
+        // Not on about:blank between the tests' pages, nor on a page that asks main for nothing
+        // (the benchmarks' minimal form, loaded with ?no-startup-reads).
+        window.location.protocol === 'about:' || new URLSearchParams(window.location.search).has('no-startup-reads')
+          ? []
+          : startupReads(window.location.hash),
       );`,
     resolveDir: process.cwd(),
     loader: 'ts',
