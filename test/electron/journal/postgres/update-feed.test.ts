@@ -2,6 +2,7 @@
 // HTTPS only, with an audit line; a clerk is refused in plain words and cannot write the table.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OfficePermissionError } from '@main/journal/errors';
+import { feedAddressProblem } from '@main/updates/feed-address';
 import type { JournalStore } from '@main/journal/store';
 import { describeOfficeOnly } from '@test/support/stores';
 import { startOffice, type Office } from './office-rig';
@@ -45,5 +46,41 @@ describeOfficeOnly("office journal: the office's update feed", () => {
     });
     expect((await clerk.updateFeed!.get()).url).not.toBe('https://evil.example/');
     expect((await supervisor.updateFeed!.set(null)).url).toBeNull();
+  });
+
+  it('refuses in the database exactly the addresses the desk refuses', async () => {
+    const addresses = [
+      'https://updates.office.example/feed-desk/',
+      'HTTPS://updates.office.example/feed-desk/',
+      ' https://updates.office.example/spaced/ ',
+      'https://updates.office.example/path@kept/',
+      'http://127.0.0.1:8080/feed/',
+      'http://localhost/feed/',
+      'http://LOCALHOST/feed/',
+      'http://[::1]:9000/',
+      'http://updates.office.example/',
+      'http://127.0.0.1.evil.example/',
+      'http://localhost@evil.example/',
+      'https://user@updates.office.example/',
+      'https://user:secret@updates.office.example/',
+      'ftp://updates.office.example/',
+      'updates.office.example',
+    ];
+    const verdicts = await Promise.all(
+      addresses.map(async (address) => ({
+        address,
+        desk: feedAddressProblem(address) === undefined,
+        database: await supervisor.updateFeed!.set(address).then(
+          () => true,
+          () => false,
+        ),
+      })),
+    );
+    expect(verdicts.filter((v) => v.desk !== v.database)).toEqual([]);
+    expect(verdicts.filter((v) => v.desk).map((v) => v.address)).toHaveLength(8);
+    // Kept as a web address reads: scheme and host in small letters, the path as given.
+    const kept = await supervisor.updateFeed!.set(' HTTPS://Updates.Office.Example/Feed/ ');
+    expect(kept.url).toBe(new URL('HTTPS://Updates.Office.Example/Feed/').href);
+    await supervisor.updateFeed!.set(null);
   });
 });
