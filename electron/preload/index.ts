@@ -14,6 +14,7 @@ contextBridge.exposeInMainWorld(
       ipcRenderer.on(event, handler);
       return () => void ipcRenderer.removeListener(event, handler);
     },
-    startupReads(window.location.hash),
+    // Only for the app's own page (main accepts calls from no other).
+    window.location.protocol === 'app:' ? startupReads(window.location.hash) : [],
   ),
 );

@@ -6,6 +6,7 @@ import { fetchScreen } from './screen-modules';
 import { profilesAsked } from './use-profiles';
 import { draftAsked } from './screens/new-entry/draft-prefetch';
 import { askFirstWindow } from './screens/journal/first-window';
+import { onJournalChanges } from './journal-feed/journal-feed';
 import './styles.css';
 import './new-entry.css';
 import './settings.css';
@@ -19,7 +20,7 @@ function firstScreen(route: Route): Promise<unknown> {
     route === 'new-entry'
       ? [profilesAsked, draftAsked]
       : route === 'journal'
-        ? [profilesAsked, askFirstWindow()]
+        ? [profilesAsked, askFirstWindow(onJournalChanges)]
         : [profilesAsked];
   const here = Promise.all([fetchScreen(route), ...data]);
   return Promise.race([here, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
@@ -27,10 +28,12 @@ function firstScreen(route: Route): Promise<unknown> {
 
 // The first render waits for the screen's module and the reads asked at load (the preload asked
 // them as the page started), so it shows the screen, not "Loading…" followed by the screen.
-void firstScreen(readRoute()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void firstScreen(readRoute())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -1,18 +1,7 @@
-import { createElement, lazy, type ComponentType } from 'react';
 import type { Route } from './route';
 import { loadScreen } from './screen-loaders';
+import { onDemand } from './on-demand';
 import { NewEntryScreen } from './screens/new-entry/new-entry-screen';
-
-/**
- * A screen loaded on demand: through React.lazy on its first visit, and rendered at once (no
- * Suspense fallback) once its module is here, as after `fetch`.
- */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let ready: ComponentType<P> | undefined;
-  const fetch = () => load().then((component) => (ready = component));
-  const Lazy = lazy(() => fetch().then((component) => ({ default: component })));
-  return { fetch, Screen: (props: P) => createElement(ready ?? Lazy, props) };
-}
 
 // New entry, the screen most pages open on, is in the first chunk; every other screen is a chunk of
 // its own, fetched before the first render when the page opens on it (main.tsx), else when idle.
@@ -24,11 +13,11 @@ const cancellation = onDemand(() => loadScreen('cancellation').then((m) => m.Can
 
 /** The screens' components, each rendered through its on-demand module. */
 export { NewEntryScreen };
-export const JournalScreen = journal.Screen;
-export const ImportScreen = importing.Screen;
-export const SettingsScreen = settings.Screen;
-export const SummaryScreen = summary.Screen;
-export const CancellationScreen = cancellation.Screen;
+export const JournalScreen = journal.Component;
+export const ImportScreen = importing.Component;
+export const SettingsScreen = settings.Component;
+export const SummaryScreen = summary.Component;
+export const CancellationScreen = cancellation.Component;
 
 const FETCH: Record<Route, () => Promise<unknown>> = {
   'new-entry': () => Promise.resolve(NewEntryScreen),

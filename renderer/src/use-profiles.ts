@@ -16,8 +16,9 @@ export const profilesAsked: Promise<unknown> = pending.then(
 
 /** The profiles and which one is active, reloaded on demand after any change. */
 export function useProfiles() {
-  // The answer asked at load, when it is here before the first render: that render shows it.
-  const [first] = useState(() => arrived);
+  // The answer asked at load, when it is here before the first render (and no read took it): that
+  // render shows it.
+  const [first] = useState(() => (pending ? arrived : undefined));
   const [state, setState] = useState<ResponseOf<'profiles:list'> | null>(first?.ok ? first.data : null);
   const [error, setError] = useState<string | null>(first && !first.ok ? first.error.message : null);
 

@@ -47,10 +47,12 @@ export function buildApi(
   startup: readonly StartupRead[] = [],
 ): FeedDeskApi {
   const early = askAtStartup(invoke, startup);
+  // A journal change before the page took an answer: the page asks afresh.
+  if (startup.length > 0) subscribe('journal:changed', () => early.forget());
   const api: Record<string, Record<string, (arg: never) => unknown>> = {};
   for (const channel of CHANNELS) {
     const [domain = '', verb = ''] = channel.split(':');
-    (api[domain] ??= {})[verb] = (request: unknown) => early(channel, request) ?? invoke(channel, request);
+    (api[domain] ??= {})[verb] = (request: unknown) => early.take(channel, request) ?? invoke(channel, request);
   }
   for (const event of EVENTS) {
     const [domain = '', name = ''] = event.split(':');

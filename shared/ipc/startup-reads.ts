@@ -28,15 +28,25 @@ export function startupReads(hash: string): StartupRead[] {
   return reads;
 }
 
-/** A value as text with object keys in order, so two equal requests give the same text. */
+let unmatched = 0;
+
+/**
+ * A request as text with object keys in order, so two equal requests give the same text. A key
+ * present with no value counts (main's strict schemas refuse keys they do not know); anything but
+ * plain data gives text no other request gives.
+ */
 function canonical(value: unknown): string {
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (value !== null && typeof value === 'object') {
+    if (Object.getPrototypeOf(value) !== Object.prototype) return `unmatched ${(unmatched += 1)}`;
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol') {
+    return `unmatched ${(unmatched += 1)}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** How long an answer asked at start is kept for the page: a later call asks afresh. */
@@ -45,18 +55,25 @@ const KEPT_MS = 5000;
 /** Whether an answer is a success (`{ ok: true, ... }`, see result.ts). */
 const succeeded = (answer: unknown): boolean => (answer as { ok?: unknown } | null)?.ok === true;
 
+/** The answers asked at start: `take` hands one on, `forget` drops those not handed on yet. */
+export interface StartupAnswers {
+  take(channel: Channel, request: unknown): Promise<unknown> | undefined;
+  forget(): void;
+}
+
 /**
  * Asks `reads` as soon as the preload has run (Electron may not know which page sends a call made
- * while the preload itself runs, and main refuses a sender it cannot check); returns the function
- * that hands each answer, once, to the page's first call with the same channel and an equal request
- * (undefined for any other call, or after KEPT_MS). An answer that is not a success is not handed
+ * while the preload itself runs, and main refuses a sender it cannot check). `take` hands each
+ * answer, once, to the page's first call with the same channel and an equal request (undefined for
+ * any other call, after KEPT_MS, or after `forget`). An answer that is not a success is not handed
  * on: that call asks main afresh.
  */
 export function askAtStartup(
   invoke: (channel: Channel, request: unknown) => Promise<unknown>,
   reads: readonly StartupRead[],
-): (channel: Channel, request: unknown) => Promise<unknown> | undefined {
+): StartupAnswers {
   const asked = new Map<string, Promise<unknown>>();
+  const channels = new Set(reads.map(([channel]) => channel));
   const preloadDone = new Promise((resolve) => setTimeout(resolve, 0));
   for (const [channel, request] of reads) {
     const answer = preloadDone.then(() => invoke(channel, request));
@@ -64,12 +81,20 @@ export function askAtStartup(
     answer.catch(() => undefined);
     asked.set(`${channel} ${canonical(request)}`, answer);
   }
-  if (asked.size > 0) setTimeout(() => asked.clear(), KEPT_MS);
-  return (channel, request) => {
-    const key = `${channel} ${canonical(request)}`;
-    const answer = asked.get(key);
-    asked.delete(key);
-    const afresh = () => invoke(channel, request);
-    return answer?.then((early) => (succeeded(early) ? early : afresh()), afresh);
+  const forget = () => {
+    asked.clear();
+    channels.clear();
+  };
+  if (asked.size > 0) setTimeout(forget, KEPT_MS);
+  return {
+    forget,
+    take(channel, request) {
+      if (!channels.has(channel)) return undefined;
+      const key = `${channel} ${canonical(request)}`;
+      const answer = asked.get(key);
+      asked.delete(key);
+      const afresh = () => invoke(channel, request);
+      return answer?.then((early) => (succeeded(early) ? early : afresh()), afresh);
+    },
   };
 }

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 
-// In a module without zod, for code that needs the states but no schema (a screen's first chunk).
-export { JOURNAL_STATES, type JournalState } from './states';
-import { JOURNAL_STATES, type JournalState } from './states';
-
-/** What was submitted: a feed entry or a cancellation request. */
-export const SUBMISSION_KINDS = ['entry', 'cancellation'] as const;
-export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+// In a module without zod, for code that needs the states, kinds and columns but no schema (the
+// screens: the Journal's chunk loads no schema library).
+export {
+  ATTENTION_STATES,
+  JOURNAL_STATES,
+  SORT_COLUMNS,
+  SUBMISSION_KINDS,
+  type JournalState,
+  type SortColumn,
+  type SubmissionKind,
+} from './states';
+import { JOURNAL_STATES, SORT_COLUMNS, SUBMISSION_KINDS, type JournalState, type SubmissionKind } from './states';
 
 /** One journal row as the review screen, CLI and export see it (never a secret or token). */
 export interface SubmissionRow {
@@ -59,27 +64,6 @@ export interface HistoryRow {
   at: string;
   note: string | null;
 }
-
-/** Columns the journal list can be sorted by. */
-export const SORT_COLUMNS = [
-  'id',
-  'created_at',
-  'updated_at',
-  'state',
-  'kind',
-  'recordid',
-  'reference',
-  'surname',
-  'policy',
-  'operator',
-  'profile',
-  'attempts',
-  'reviewed_at',
-] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
-
-/** The states that need a person's attention: counted in the navigation badge, one click away. */
-export const ATTENTION_STATES = ['unknown', 'failed', 'rejected'] as const satisfies readonly JournalState[];
 
 /** Filters, sorting and paging of the journal list (review screen, CLI, export). */
 export const journalFilterSchema = z.strictObject({

@@ -55,6 +55,10 @@ it('grows an estimate that is short of the rows seen', async () => {
   expect(windows.total).toBe(700); // every row seen so far is counted
 });
 
+/** The journal feed's subscription, as first-window.ts takes it: `announce()` tells of a change. */
+let announce = () => undefined as void;
+const onChanges = (listener: () => void) => ((announce = listener), () => (announce = () => undefined));
+
 /** Opens the page at `hash` and lets it take the first window asked for at the start; returns what main was asked. */
 async function startAt(hash: string): Promise<unknown[]> {
   const asked: unknown[] = [];
@@ -62,7 +66,7 @@ async function startAt(hash: string): Promise<unknown[]> {
   journal.list = async (request) => (asked.push(request), list(request));
   (window as unknown as { location: { hash: string } }).location = { hash };
   const { askFirstWindow } = await import('../../renderer/src/screens/journal/first-window');
-  await askFirstWindow();
+  await askFirstWindow(onChanges);
   return asked;
 }
 
@@ -83,4 +87,12 @@ it('starts the unfiltered list from the first window asked for as the page start
 
 it('asks nothing at the start for a filtered Journal', async () => {
   expect(await startAt('#/journal?states=unknown')).toEqual([]);
+});
+
+it('drops the first window when the journal changed before the list took it', async () => {
+  const asked = await startAt('#/journal');
+  announce();
+  const windows = new RowWindows({ sort: 'created_at', direction: 'desc' });
+  expect(windows.total).toBeNull();
+  expect(asked).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ATTENTION_STATES, SUBMISSION_KINDS } from '@shared/journal/types';
+import { ATTENTION_STATES, SUBMISSION_KINDS } from '@shared/journal/states';
 import { BatchChip } from './batch-chip';
 import { DateFilter } from './date-filter';
 import { clearedFilter, isAttentionFilter, type ListFilter } from './journal-view';

@@ -3,11 +3,11 @@ import {
   JOURNAL_STATES,
   SORT_COLUMNS,
   SUBMISSION_KINDS,
-  journalFilterSchema,
   type JournalState,
   type SortColumn,
   type SubmissionKind,
-} from '@shared/journal/types';
+} from '@shared/journal/states';
+import { checkIsoDate } from '@shared/entry/normalise';
 import { JOURNAL_DEFAULT_SORT } from '@shared/ipc/startup-reads';
 
 /** The list's filter and order as the hash holds it: the journal filter without its window. */
@@ -36,8 +36,8 @@ export interface JournalView {
 export const DEFAULT_SORT: Pick<ListFilter, 'sort' | 'direction'> = JOURNAL_DEFAULT_SORT;
 
 const MAX_TEXT = 200;
-const isDate = (value: string | null): value is string =>
-  value !== null && journalFilterSchema.shape.from.safeParse(value).success;
+// A real calendar date, YYYY-MM-DD, checked without a schema library (the Journal's chunk loads none).
+const isDate = (value: string | null): value is string => value !== null && checkIsoDate(value).ok;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((v) => v === value);
 const isId = (value: string | null): value is string => value !== null && /^[1-9]\d{0,14}$/.test(value);

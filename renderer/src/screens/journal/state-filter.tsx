@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { JOURNAL_STATES, type JournalState } from '@shared/journal/types';
+import { JOURNAL_STATES, type JournalState } from '@shared/journal/states';
 import { STATE_LABELS } from './detail/format';
 
 /** Keys that move among the boxes, and which way. */

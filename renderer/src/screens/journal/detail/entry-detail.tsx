@@ -1,8 +1,8 @@
-import { useCallback, useMemo, useState, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { calls } from '../actions';
 import { setPrefill } from '../../new-entry/prefill';
 import { navigate } from '../../../use-hash-route';
-import { ActionDialog } from './action-dialog';
+import { onDemand } from '../../../on-demand';
 import { actionsFor, questionFor, type ActionKey, type GoKey } from './detail-actions';
 import { DetailFacts } from './detail-facts';
 import { HistoryTable } from './history-table';
@@ -19,6 +19,10 @@ import type { Duplicate } from '../../new-entry/use-entry-form';
 import './entry-detail.css';
 
 type Asked = Exclude<ActionKey, GoKey>;
+
+// The actions' question, with its form's schema library, loaded once a row's detail is open (long
+// before an action's key can be pressed), not with the Journal's first rows.
+const actionDialog = onDemand(() => import('./action-dialog').then((m) => m.ActionDialog));
 
 /**
  * One journal row in full: its state and what it means, the payload as keyed and as sent, every
@@ -37,6 +41,7 @@ export function EntryDetail({
   onClose: () => void;
 }) {
   const { detail, loadError, busy, outcome, run } = useEntryDetail(id);
+  useEffect(() => void actionDialog.fetch(), []);
   const [asked, setAsked] = useState<Asked | null>(null);
   /** A Resend held as a possible duplicate: the row it may repeat, and the person's note. */
   const [held, setHeld] = useState<{ duplicate: Duplicate; note: { note?: string } } | null>(null);
@@ -154,16 +159,18 @@ export function EntryDetail({
         </>
       )}
       {question && asked && (
-        <ActionDialog
-          key={asked}
-          title={question.title}
-          text={question.text}
-          confirmLabel={question.confirm}
-          danger={question.danger}
-          needsRecordid={asked === 'accept'}
-          onCancel={() => setAsked(null)}
-          onConfirm={(choice) => confirm(asked, choice)}
-        />
+        <Suspense fallback={null}>
+          <actionDialog.Component
+            key={asked}
+            title={question.title}
+            text={question.text}
+            confirmLabel={question.confirm}
+            danger={question.danger}
+            needsRecordid={asked === 'accept'}
+            onCancel={() => setAsked(null)}
+            onConfirm={(choice) => confirm(asked, choice)}
+          />
+        </Suspense>
       )}
       {held && (
         <DuplicateDialog
