@@ -2,15 +2,7 @@ import { z } from 'zod';
 
 // In a module without zod, for code that needs the states, kinds and columns but no schema (the
 // screens: the Journal's chunk loads no schema library).
-export {
-  ATTENTION_STATES,
-  JOURNAL_STATES,
-  SORT_COLUMNS,
-  SUBMISSION_KINDS,
-  type JournalState,
-  type SortColumn,
-  type SubmissionKind,
-} from './states';
+export * from './states';
 import { JOURNAL_STATES, SORT_COLUMNS, SUBMISSION_KINDS, type JournalState, type SubmissionKind } from './states';
 
 /** One journal row as the review screen, CLI and export see it (never a secret or token). */
