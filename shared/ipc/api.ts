@@ -46,9 +46,10 @@ export function buildApi(
   subscribe: Subscribe,
   startup: readonly StartupRead[] = [],
 ): FeedDeskApi {
-  const early = askAtStartup(invoke, startup);
-  // A journal change before the page took an answer: the page asks afresh.
-  if (startup.length > 0) subscribe('journal:changed', () => early.forget());
+  // A journal change before the page took an answer: the page asks afresh (watched while answers wait).
+  let stopWatching = () => undefined as void;
+  const early = askAtStartup(invoke, startup, () => stopWatching());
+  if (startup.length > 0) stopWatching = subscribe('journal:changed', () => early.forget());
   const api: Record<string, Record<string, (arg: never) => unknown>> = {};
   for (const channel of CHANNELS) {
     const [domain = '', verb = ''] = channel.split(':');

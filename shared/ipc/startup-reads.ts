@@ -65,12 +65,13 @@ export interface StartupAnswers {
  * Asks `reads` as soon as the preload has run (Electron may not know which page sends a call made
  * while the preload itself runs, and main refuses a sender it cannot check). `take` hands each
  * answer, once, to the page's first call with the same channel and an equal request (undefined for
- * any other call, after KEPT_MS, or after `forget`). An answer that is not a success is not handed
- * on: that call asks main afresh.
+ * any other call, after KEPT_MS, or after `forget`, which then calls `onForget`). An answer that is
+ * not a success is not handed on: that call asks main afresh.
  */
 export function askAtStartup(
   invoke: (channel: Channel, request: unknown) => Promise<unknown>,
   reads: readonly StartupRead[],
+  onForget: () => void = () => undefined,
 ): StartupAnswers {
   const asked = new Map<string, Promise<unknown>>();
   const channels = new Set(reads.map(([channel]) => channel));
@@ -84,6 +85,7 @@ export function askAtStartup(
   const forget = () => {
     asked.clear();
     channels.clear();
+    onForget();
   };
   if (asked.size > 0) setTimeout(forget, KEPT_MS);
   return {

@@ -32,7 +32,15 @@ vi.mock('electron', () => {
     ipcRenderer,
   };
 });
+// The app's own page, opened on New entry: the preload asks that screen's reads a task after it ran.
+// The clock is held, so the answers it keeps (5 s) are still waiting when the tests below look.
+vi.stubGlobal('window', { location: { protocol: 'app:', hash: '#/new-entry' } });
+vi.useFakeTimers();
 await import('../../electron/preload/index');
+const askedAtStart = [...bridge.invoked];
+await vi.advanceTimersByTimeAsync(0);
+vi.useRealTimers();
+const askedAfterPreload = bridge.invoked.splice(0);
 
 /** Every value reachable from `root`, own properties only. */
 function reachable(root: unknown, seen = new Set<unknown>()): unknown[] {
@@ -88,12 +96,26 @@ describe('preload', () => {
   it('a subscription delivers the payload alone, never the event object, and unsubscribes', () => {
     const api = bridge.exposed[0]?.[1] as { journal: { onChanged(l: (...args: unknown[]) => void): () => void } };
     const received: unknown[][] = [];
+    const before = bridge.listeners.get('journal:changed') ?? [];
     const unsubscribe = api.journal.onChanged((...args) => received.push(args));
-    const [handler] = bridge.listeners.get('journal:changed') ?? [];
+    const [handler] = (bridge.listeners.get('journal:changed') ?? []).filter((h) => !before.includes(h));
     const electronEvent = { sender: { send: () => undefined }, ports: [] };
     handler?.(electronEvent, { id: 1, state: 'accepted' });
     expect(received).toEqual([[{ id: 1, state: 'accepted' }]]);
     unsubscribe();
+    expect(bridge.listeners.get('journal:changed')).toEqual(before);
+  });
+
+  it("asks the first screen's reads once it has run, and stops watching the journal once they are forgotten", () => {
+    expect(askedAtStart).toEqual([]);
+    expect(askedAfterPreload).toEqual([
+      ['profiles:list', {}],
+      ['drafts:get', { screen: 'new-entry' }],
+    ]);
+    // A journal change drops the answers not taken yet, and with them the preload's own listener.
+    const [watch] = bridge.listeners.get('journal:changed') ?? [];
+    expect(watch).toBeTypeOf('function');
+    watch!({}, []);
     expect(bridge.listeners.get('journal:changed')).toEqual([]);
   });
 });
